@@ -1,0 +1,37 @@
+/**
+ * Who may use the product (D5, D6). One pure function so the server guard, the tests and the
+ * client agree.
+ * - premium: everything;
+ * - free: a canceled paid plan; reads everything, creates within the free-tier limits;
+ * - gated: inactive, past_due, an expired trial, or canceled without a paid plan; data calls answer 402.
+ */
+export type AccessLevel = 'premium' | 'free' | 'gated';
+
+export interface AccessSubject {
+  isAdmin: boolean;
+  subscriptionStatus: string;
+  trialEndDate: string | null;
+  hasHadPaidSubscription: boolean;
+}
+
+export function isTrialExpired(trialEndDate: string | null, now: Date = new Date()): boolean {
+  return trialEndDate !== null && Date.parse(trialEndDate) <= now.getTime();
+}
+
+export function accessLevel(user: AccessSubject, now: Date = new Date()): AccessLevel {
+  if (user.isAdmin) return 'premium';
+  switch (user.subscriptionStatus) {
+    case 'active':
+      return 'premium';
+    case 'trialing':
+      return user.trialEndDate !== null && !isTrialExpired(user.trialEndDate, now) ? 'premium' : 'gated';
+    case 'canceled':
+      return user.hasHadPaidSubscription ? 'free' : 'gated';
+    default:
+      return 'gated';
+  }
+}
+
+/** The login message for a gated user (spec 1 §4). */
+export const SUBSCRIPTION_REQUIRED_MESSAGE = 'Your subscription is inactive. Please subscribe to continue.';
+export const TRIAL_EXPIRED_MESSAGE = 'Your free trial has expired. Please subscribe to continue.';

@@ -1,0 +1,96 @@
+/** Business constants of the product (spec 1 §3, §9; spec 2 §1, §9). */
+
+export const PRODUCT_NAME = 'Spindle';
+
+export const GENRES = [
+  'Rock',
+  'Pop',
+  'Hip-hop/Rap',
+  'R&B',
+  'Jazz',
+  'Blues',
+  'Classical',
+  'Electronic/Dance',
+  'Country',
+  'Folk',
+  'Metal',
+  'Reggae',
+  'Soul',
+  'Funk',
+  'Gospel',
+  'World Music',
+  'Latin',
+  'Alternative',
+  'Indie',
+  'Punk',
+] as const;
+export type Genre = (typeof GENRES)[number];
+
+export const CONDITIONS = [
+  'Mint (M)',
+  'Near Mint (NM)',
+  'Very Good Plus (VG+)',
+  'Very Good (VG)',
+  'Good Plus (G+)',
+  'Good (G)',
+  'Fair (F)',
+  'Poor (P)',
+] as const;
+export type Condition = (typeof CONDITIONS)[number];
+
+export const PRICE_USD = 16.99;
+export const PRICE_LABEL = '$16.99';
+export const TRIAL_DAYS = 30;
+export const CHECKOUT_TIER = 'premium';
+export const PLAN_NAME = 'Premium Membership';
+
+/** Free tier after a paid plan was canceled (spec 2 §1, D6). */
+export const FREE_TIER_MAX_COLLECTIONS = 3;
+export const FREE_TIER_MAX_ALBUMS_PER_COLLECTION = 50;
+
+export const MIN_RELEASE_YEAR = 1900;
+export const PASSWORD_MIN_LENGTH = 8;
+/** Long passphrases are welcome; the bound only stops hashing megabytes. Never truncated. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
+export const ACCOUNT_STATUSES = ['active', 'paused', 'revoked'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+export const SUBSCRIPTION_STATUSES = ['inactive', 'active', 'trialing', 'past_due', 'canceled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const ALERT_TYPES = [
+  'album_count',
+  'collection_count',
+  'subscription_active',
+  'subscription_inactive',
+  'new_user',
+] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+
+/** Marketing structured data (spec 1 §9). */
+export const STRUCTURED_DATA = {
+  priceValidUntil: '2025-12-31',
+  ratingValue: '4.8',
+  ratingCount: '142',
+} as const;
+
+export const STORAGE_KEYS = {
+  theme: 'spindle-theme',
+  selectedCollection: 'selectedCollection',
+  pendingSubscriptionSessionId: 'pendingSubscriptionSessionId',
+  tempAuthForSubscription: 'temp_auth_for_subscription',
+  tempAuthMessage: 'temp_auth_message',
+  redirectAfterSubscriptionLogin: 'redirect_after_subscription_login',
+  subscriptionActivated: 'subscription_activated',
+  subscriptionMessage: 'subscription_message',
+} as const;
+
+export const SESSION_STORAGE_KEYS = {
+  fromLoginPage: 'from_login_page',
+  fromSubscriptionSuccess: 'from_subscription_success',
+  subscriptionPaymentCompleted: 'subscription_payment_completed',
+} as const;

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { UPLOAD_MAX_BYTES } from '../common/constants.js';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { migrateToLatest, openDatabase } from './db/database.js';
+import { ensureBootstrapAdmin } from './features/auth/auth.service.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { OWASP_SCRYPT, type ScryptCost } from './features/auth/password.js';
+import { healthRoutes } from './features/health/health.routes.js';
+import { usersRoutes } from './features/users/users.routes.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerSessions } from './plugins/sessions.js';
+import { registerWebApp } from './plugins/web-app.js';
+
+export interface BuildOptions {
+  config: Config;
+  /** Lower scrypt cost for the test suite only; production always uses OWASP's. */
+  passwordCost?: ScryptCost;
+  testAllowedPrivateHosts?: readonly string[];
+  logger?: boolean;
+  webRoot?: string;
+}
+
+const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
+
+/** Builds the Fastify app: database (migrated), plugins, every feature's routes, the web app. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const handle = openDatabase(config);
+  await migrateToLatest(handle.db);
+  const ctx: AppContext = {
+    config,
+    db: handle.db,
+    dbKind: handle.kind,
+    log: app.log,
+    passwordCost: options.passwordCost ?? OWASP_SCRYPT,
+    testAllowedPrivateHosts: options.testAllowedPrivateHosts ?? [],
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => handle.close());
+
+  // CSRF guard with SameSite cookies: mutations accept only JSON or multipart bodies (no text/plain).
+  app.removeContentTypeParser('text/plain');
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
+  await registerSecurityHeaders(app);
+  registerErrorHandler(app);
+  registerSessions(app);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  // Feature routes of later issues register here.
+
+  registerWebApp(app, options.webRoot ?? defaultWebRoot);
+  await ensureBootstrapAdmin(ctx);
+  return app;
+}

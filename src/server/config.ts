@@ -1,0 +1,125 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const url = (name: string) =>
+  optionalString.refine((value) => value === undefined || URL.canParse(value), `${name} must be a URL`);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalString.refine(
+      (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
+      'DATABASE_URL must start with postgres:// (leave it unset for SQLite)',
+    ),
+    PUBLIC_URL: url('PUBLIC_URL'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ADMIN_EMAIL: optionalString,
+    ADMIN_PASSWORD: optionalString,
+    SMTP_URL: url('SMTP_URL'),
+    MAIL_FROM: z.string().default('Spindle <no-reply@spindle.local>'),
+    SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an e-mail address').default('support@spindle.app'),
+    SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    // Payments (spec 2; D17): without STRIPE_SECRET_KEY the built-in demo provider is used.
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_PRICE_ID: optionalString,
+    STRIPE_API_URL: url('STRIPE_API_URL'),
+    // Cover art (D15).
+    MUSICBRAINZ_URL: z.url('MUSICBRAINZ_URL must be a URL').default('https://musicbrainz.org'),
+    COVER_ART_ARCHIVE_URL: z.url('COVER_ART_ARCHIVE_URL must be a URL').default('https://coverartarchive.org'),
+    // Record stores: geocoding and maps.
+    GEOCODER_URL: z.url('GEOCODER_URL must be a URL').default('https://nominatim.openstreetmap.org'),
+    MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    MAPS_API_KEY: optionalString,
+  })
+  .refine((env) => !env.ADMIN_PASSWORD || env.ADMIN_PASSWORD.length >= 8, {
+    path: ['ADMIN_PASSWORD'],
+    message: 'ADMIN_PASSWORD must be at least 8 characters',
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  secureCookies: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  admin: { email: string; password: string } | undefined;
+  mail: { smtpUrl: string | undefined; from: string };
+  supportEmail: string;
+  sessionDays: number;
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+  stripe: { secretKey: string; webhookSecret: string | undefined; priceId: string | undefined; apiUrl: string | undefined } | undefined;
+  coverArt: { musicBrainzUrl: string; coverArtArchiveUrl: string };
+  geocoderUrl: string;
+  mapTileUrl: string;
+  mapsApiKey: string | undefined;
+  version: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value throws a ConfigError naming it. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https:'),
+    logLevel: env.LOG_LEVEL,
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    supportEmail: env.SUPPORT_EMAIL,
+    sessionDays: env.SESSION_DAYS,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    trustProxy: env.TRUST_PROXY,
+    stripe: env.STRIPE_SECRET_KEY
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          priceId: env.STRIPE_PRICE_ID,
+          apiUrl: env.STRIPE_API_URL,
+        }
+      : undefined,
+    coverArt: { musicBrainzUrl: env.MUSICBRAINZ_URL.replace(/\/+$/, ''), coverArtArchiveUrl: env.COVER_ART_ARCHIVE_URL.replace(/\/+$/, '') },
+    geocoderUrl: env.GEOCODER_URL.replace(/\/+$/, ''),
+    mapTileUrl: env.MAP_TILE_URL,
+    mapsApiKey: env.MAPS_API_KEY,
+    version: process.env.npm_package_version ?? '0.1.0',
+  };
+}
+
+/** Loads `.env` from the working directory when present (D3: optional), without overriding real variables. */
+export function loadDotEnv(file = '.env'): void {
+  if (existsSync(file)) process.loadEnvFile(file);
+}

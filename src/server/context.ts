@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Db, DbKind } from './db/database.js';
+import type { ScryptCost } from './features/auth/password.js';
+
+/**
+ * What every feature reaches through `app.ctx`: configuration, the database and the few knobs
+ * tests may turn. Test-only knobs are set by the test harness through buildApp's options, never by
+ * an environment variable, so they cannot exist in a deployed instance.
+ */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  dbKind: DbKind;
+  log: FastifyBaseLogger;
+  passwordCost: ScryptCost;
+  /** Hostnames the outbound fetcher may reach although they resolve to private addresses (tests only). */
+  testAllowedPrivateHosts: readonly string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    /** The signed-in, active user of this request, or null. */
+    user: import('./db/schema.js').UserRow | null;
+    /** sha256 of the session cookie of this request, when it named a live session. */
+    sessionIdHash: string | null;
+  }
+}

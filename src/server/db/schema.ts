@@ -1,0 +1,189 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types. Conventions that keep SQLite and PostgreSQL identical:
+ * - booleans are integers 0/1 (better-sqlite3 cannot bind booleans);
+ * - timestamps are ISO-8601 UTC strings (sortable as text);
+ * - money is integer cents;
+ * - binary data is a Buffer (BLOB / BYTEA).
+ */
+type Id = Generated<number>;
+type Flag = ColumnType<number, number | undefined, number>;
+
+export interface UsersTable {
+  id: Id;
+  username: string;
+  email: string | null;
+  password_hash: string;
+  first_name: string | null;
+  last_name: string | null;
+  created_at: string;
+  is_admin: Flag;
+  account_status: ColumnType<string, string | undefined, string>;
+  subscription_status: ColumnType<string, string | undefined, string>;
+  trial_end_date: string | null;
+  has_had_paid_subscription: Flag;
+  stripe_customer_id: string | null;
+  provider_subscription_id: string | null;
+  plan_type: string | null;
+  current_period_start: string | null;
+  current_period_end: string | null;
+  record_store_share_token: string | null;
+}
+
+export interface SessionsTable {
+  /** sha256 of the cookie value, so a database read does not yield live sessions. */
+  id_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface LoginAttemptsTable {
+  id: Id;
+  /** 'login-ip:1.2.3.4', 'login-account:name', 'forgot-ip:…', 'forgot-email:…' */
+  bucket: string;
+  created_at: string;
+}
+
+export interface CollectionsTable {
+  id: Id;
+  user_id: number;
+  name: string;
+  /** lower(trim(name)): names are unique per user case-insensitively (D10). */
+  name_key: string;
+  share_token: string | null;
+  created_at: string;
+}
+
+export interface AlbumsTable {
+  id: Id;
+  user_id: number;
+  collection_id: number;
+  title: string;
+  artist: string;
+  /** lower(trim(title)) and lower(trim(artist)): the duplicate rule of D11. */
+  title_key: string;
+  artist_key: string;
+  purchase_location: string | null;
+  purchase_date: string | null;
+  price_cents: number | null;
+  cover_url: string | null;
+  genre: string | null;
+  label: string | null;
+  release_year: number | null;
+  country: string | null;
+  media_condition: string | null;
+  sleeve_condition: string | null;
+  is_lent: Flag;
+  lent_to: string | null;
+  lent_date: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ImagesTable {
+  id: Id;
+  /** The server-made file name served at /api/cover-art/{name}. */
+  name: string;
+  user_id: number | null;
+  content_type: string;
+  data: Buffer;
+  thumb_data: Buffer | null;
+  width: number;
+  height: number;
+  sha256: string;
+  source_url: string | null;
+  created_at: string;
+}
+
+export interface HttpCacheTable {
+  key: string;
+  content_type: string | null;
+  body: Buffer;
+  expires_at: string;
+}
+
+export interface RecordStoresTable {
+  id: Id;
+  user_id: number;
+  name: string;
+  address: string;
+  street_address: string | null;
+  city: string | null;
+  state: string | null;
+  zip_code: string | null;
+  country: string | null;
+  website: string | null;
+  notes: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  created_at: string;
+}
+
+export interface PasswordResetTokensTable {
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface CheckoutSessionsTable {
+  id: string;
+  user_id: number;
+  provider: string;
+  status: string;
+  created_at: string;
+  paid_at: string | null;
+}
+
+export interface AlertConfigsTable {
+  id: Id;
+  type: string;
+  enabled: Flag;
+  threshold: number | null;
+  email_notification: Flag;
+  notification_email: string | null;
+}
+
+export interface AlertHistoryTable {
+  id: Id;
+  type: string;
+  user_id: number | null;
+  username: string | null;
+  /** JSON text: {count} | {planType} | {reason}. */
+  details: string;
+  read: Flag;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  settings: SettingsTable;
+  login_attempts: LoginAttemptsTable;
+  collections: CollectionsTable;
+  albums: AlbumsTable;
+  images: ImagesTable;
+  http_cache: HttpCacheTable;
+  record_stores: RecordStoresTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  checkout_sessions: CheckoutSessionsTable;
+  alert_configs: AlertConfigsTable;
+  alert_history: AlertHistoryTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type CollectionRow = Selectable<CollectionsTable>;
+export type AlbumRow = Selectable<AlbumsTable>;
+export type NewAlbum = Insertable<AlbumsTable>;
+export type ImageRow = Selectable<ImagesTable>;
+export type RecordStoreRow = Selectable<RecordStoresTable>;

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SUBSCRIPTION_REQUIRED_MESSAGE } from '../../../common/access.js';
+import {
+  loginRequestSchema,
+  loginResponseSchema,
+  messageSchema,
+  paymentRequiredSchema,
+  registerRequestSchema,
+  userSchema,
+} from '../../../common/auth.schemas.js';
+import { currentUser, paymentRequired, paymentRequiredBody, userAccess } from '../../plugins/guards.js';
+import { endSession, startSession } from '../../plugins/sessions.js';
+import { presentUser } from '../users/user.presenter.js';
+import { authenticate, registerUser } from './auth.service.js';
+
+const errorSchema = z.object({ message: z.string() }).loose();
+
+/** POST /api/register, POST /api/login, POST /api/logout, GET /api/user (spec 1 §7, D4–D8b). */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/register',
+    { schema: { body: registerRequestSchema, response: { 201: userSchema, 400: errorSchema, 409: errorSchema } } },
+    async (request, reply) => {
+      const user = await registerUser(app.ctx, {
+        username: request.body.username,
+        password: request.body.password,
+        firstName: request.body.firstName,
+        lastName: request.body.lastName,
+      });
+      await startSession(app, reply, user.id);
+      return reply.status(201).send(presentUser(user));
+    },
+  );
+
+  app.post(
+    '/api/login',
+    { schema: { body: loginRequestSchema, response: { 200: loginResponseSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema } } },
+    async (request, reply) => {
+      const user = await authenticate(app.ctx, request.body.username, request.body.password, request.ip);
+      // A fresh id at every login (no session fixation); the old one, if any, ends.
+      await endSession(app, request, reply);
+      await startSession(app, reply, user.id);
+      const gated = userAccess(user) === 'gated';
+      return reply.send({
+        user: presentUser(user),
+        message: gated ? paymentRequiredBody(user).message || SUBSCRIPTION_REQUIRED_MESSAGE : 'Login successful',
+        subscription_required: gated,
+      });
+    },
+  );
+
+  app.post('/api/logout', { schema: { response: { 200: messageSchema } } }, async (request, reply) => {
+    await endSession(app, request, reply);
+    return reply.send({ message: 'Logged out successfully' });
+  });
+
+  app.get(
+    '/api/user',
+    { schema: { response: { 200: userSchema, 401: errorSchema, 402: paymentRequiredSchema.loose() } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      if (userAccess(user) === 'gated') throw paymentRequired(user);
+      void reply.header('cache-control', 'no-store');
+      return presentUser(user);
+    },
+  );
+};

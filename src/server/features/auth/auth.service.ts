@@ -1,0 +1,96 @@
+import { TRIAL_DAYS } from '../../../common/constants.js';
+import type { AppContext } from '../../context.js';
+import { nowIso } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
+import { AppError, conflict } from '../../errors.js';
+import { assertUnderLimit, clearFailures, recordFailure } from '../../plugins/attempt-limiter.js';
+import { usersRepository } from '../users/users.repository.js';
+import { hashPassword, verifyPassword } from './password.js';
+
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+const MAX_FAILURES_PER_ACCOUNT = 10;
+const MAX_FAILURES_PER_ADDRESS = 30;
+
+let dummyHash: Promise<string> | undefined;
+
+/** D4, D5: a new account with a 30-day trial. */
+export async function registerUser(
+  ctx: AppContext,
+  input: { username: string; password: string; firstName: string | null; lastName: string | null },
+): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password, ctx.passwordCost);
+  const now = new Date();
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      if (await usersRepository.findByUsername(trx, input.username)) throw conflict('An account with this email already exists');
+      return usersRepository.insert(trx, {
+        username: input.username,
+        email: input.username,
+        password_hash: passwordHash,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        created_at: now.toISOString(),
+        subscription_status: 'trialing',
+        trial_end_date: new Date(now.getTime() + TRIAL_DAYS * 86_400_000).toISOString(),
+      });
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // A concurrent registration of the same e-mail loses on the unique index.
+    if (await usersRepository.findByUsername(ctx.db, input.username)) throw conflict('An account with this email already exists');
+    throw error;
+  }
+}
+
+/**
+ * Checks credentials with the D8b limits. Unknown e-mail and wrong password answer alike, and both
+ * pay for one scrypt hash so their timing matches.
+ */
+export async function authenticate(ctx: AppContext, username: string, password: string, clientIp: string): Promise<UserRow> {
+  const accountBucket = `login-account:${username}`;
+  const ipBucket = `login-ip:${clientIp}`;
+  await assertUnderLimit(
+    ctx.db,
+    [
+      { bucket: accountBucket, max: MAX_FAILURES_PER_ACCOUNT },
+      { bucket: ipBucket, max: MAX_FAILURES_PER_ADDRESS },
+    ],
+    'login',
+  );
+  const user = await usersRepository.findByUsername(ctx.db, username);
+  dummyHash ??= hashPassword('not the password', ctx.passwordCost);
+  const valid = await verifyPassword(password, user?.password_hash ?? (await dummyHash));
+  if (!user || !valid) {
+    await recordFailure(ctx.db, [accountBucket, ipBucket]);
+    throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
+  }
+  if (user.account_status === 'paused') {
+    throw new AppError('FORBIDDEN', 'Your account has been paused. Please contact support to reactivate it.');
+  }
+  if (user.account_status === 'revoked') {
+    throw new AppError('FORBIDDEN', 'Your account has been revoked. Please contact support.');
+  }
+  await clearFailures(ctx.db, accountBucket);
+  return user;
+}
+
+/** D3: ADMIN_EMAIL / ADMIN_PASSWORD make sure that account exists and is an administrator. */
+export async function ensureBootstrapAdmin(ctx: AppContext): Promise<void> {
+  const admin = ctx.config.admin;
+  if (!admin) return;
+  const username = admin.email.trim().toLowerCase();
+  const existing = await usersRepository.findByUsername(ctx.db, username);
+  if (existing) {
+    if (!existing.is_admin) await usersRepository.update(ctx.db, existing.id, { is_admin: 1 });
+    return;
+  }
+  await usersRepository.insert(ctx.db, {
+    username,
+    email: username,
+    password_hash: await hashPassword(admin.password, ctx.passwordCost),
+    created_at: nowIso(),
+    is_admin: 1,
+    subscription_status: 'active',
+  });
+  ctx.log.info({ username }, 'created the administrator account from ADMIN_EMAIL');
+}

@@ -1,0 +1,33 @@
+import { isTrialExpired } from '../../../common/access.js';
+import type { User } from '../../../common/auth.schemas.js';
+import type { AccountStatus, SubscriptionStatus } from '../../../common/constants.js';
+import type { UserRow } from '../../db/schema.js';
+
+/** The user as the owner sees it (spec 1 §3). The password hash never leaves. */
+export function presentUser(row: UserRow, now: Date = new Date()): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    createdAt: row.created_at,
+    isAdmin: Boolean(row.is_admin),
+    accountStatus: row.account_status as AccountStatus,
+    subscriptionStatus: row.subscription_status as SubscriptionStatus,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    trialEndDate: row.trial_end_date,
+    stripeCustomerId: row.stripe_customer_id,
+    trialExpired: isTrialExpired(row.trial_end_date, now),
+    hasHadPaidSubscription: Boolean(row.has_had_paid_subscription),
+  };
+}
+
+/** The fields the access rule reads, from a row. */
+export function accessSubject(row: UserRow) {
+  return {
+    isAdmin: Boolean(row.is_admin),
+    subscriptionStatus: row.subscription_status,
+    trialEndDate: row.trial_end_date,
+    hasHadPaidSubscription: Boolean(row.has_had_paid_subscription),
+  };
+}

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { profileUpdateSchema, userSchema } from '../../../common/auth.schemas.js';
+import { conflict, notFound } from '../../errors.js';
+import { currentUser, requireUser } from '../../plugins/guards.js';
+import { presentUser } from './user.presenter.js';
+import { usersRepository } from './users.repository.js';
+
+const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+
+/** PUT /api/user/update: the profile (spec 2 §2, §5). Reachable whatever the subscription (D6). */
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/api/user/update',
+    { preValidation: requireUser, schema: { body: profileUpdateSchema, response: { 200: userSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      const { email, firstName, lastName } = request.body;
+      // Spec 2 §5: when the username is an e-mail, changing the e-mail changes the username too.
+      const username = looksLikeEmail(user.username) ? email : user.username;
+      const updated = await app.ctx.db.transaction().execute(async (trx) => {
+        if (username !== user.username) {
+          const clash = await usersRepository.findByUsername(trx, username);
+          if (clash && clash.id !== user.id) throw conflict('An account with this email already exists');
+        }
+        return usersRepository.update(trx, user.id, { email, username, first_name: firstName, last_name: lastName });
+      });
+      if (!updated) throw notFound('User not found');
+      return presentUser(updated);
+    },
+  );
+};

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp, type BuildOptions } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import type { ScryptCost } from '../features/auth/password.js';
+
+/** A cheap scrypt cost so the suite is not dominated by hashing; production uses OWASP_SCRYPT. */
+export const TEST_SCRYPT: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
+
+/** Which database this Vitest project runs on (vitest.config.ts sets it per project). */
+export const testDbKind = (process.env.SPINDLE_TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  close(): Promise<void>;
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set: the postgres test project needs it');
+  const name = `spindle_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** An app on its own fresh database (a temp SQLite file, or a new PostgreSQL database). */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Partial<Omit<BuildOptions, 'config'>> = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'spindle-test-'));
+  const pgDb = testDbKind === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  const app = await buildApp({ config, passwordCost: TEST_SCRYPT, logger: false, webRoot: path.join(dataDir, 'no-web'), ...options });
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A signed-in client: remembers the session cookie like a browser. */
+export class Client {
+  cookie = '';
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(options: InjectOptions): Promise<LightMyRequestResponse> {
+    const headers = { ...(options.headers ?? {}), ...(this.cookie ? { cookie: this.cookie } : {}) };
+    const response = await this.app.inject({ ...options, headers });
+    const setCookie = response.headers['set-cookie'];
+    for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      const [pair] = line.split(';');
+      if (!pair) continue;
+      const [name, value] = pair.split('=');
+      if (name !== 'spindle_session') continue;
+      this.cookie = value ? `${name}=${value}` : '';
+      if (/expires=Thu, 01 Jan 1970/i.test(line)) this.cookie = '';
+    }
+    return response;
+  }
+
+  get(url: string) {
+    return this.request({ method: 'GET', url });
+  }
+  post(url: string, payload?: unknown) {
+    return this.request({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) });
+  }
+  put(url: string, payload?: unknown) {
+    return this.request({ method: 'PUT', url, ...(payload === undefined ? {} : { payload: payload as object }) });
+  }
+  delete(url: string) {
+    return this.request({ method: 'DELETE', url });
+  }
+}
+
+let counter = 0;
+/** Registers a fresh user and returns a client signed in as them. */
+export async function signUp(
+  app: FastifyInstance,
+  fields: { username?: string; password?: string; firstName?: string; lastName?: string } = {},
+): Promise<{ client: Client; user: { id: number; username: string }; password: string }> {
+  const client = new Client(app);
+  const password = fields.password ?? 'correct horse battery';
+  const username = fields.username ?? `user${++counter}-${randomBytes(3).toString('hex')}@example.com`;
+  const response = await client.post('/api/register', { username, password, firstName: fields.firstName ?? 'Test', lastName: fields.lastName ?? 'User' });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  return { client, user: response.json(), password };
+}
