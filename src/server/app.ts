@@ -11,7 +11,12 @@ import { migrateToLatest, openDatabase } from './db/database.js';
 import { ensureBootstrapAdmin } from './features/auth/auth.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { OWASP_SCRYPT, type ScryptCost } from './features/auth/password.js';
+import { albumsRoutes } from './features/albums/albums.routes.js';
+import { collectionsRoutes } from './features/collections/collections.routes.js';
+import { coverArtRoutes } from './features/cover-art/cover-art.routes.js';
+import { exportRoutes } from './features/export/export.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { sharingRoutes } from './features/sharing/sharing.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -65,7 +70,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(usersRoutes);
-  // Feature routes of later issues register here.
+  await app.register(collectionsRoutes);
+  await app.register(albumsRoutes);
+  await app.register(exportRoutes);
+  await app.register(coverArtRoutes);
+  await app.register(sharingRoutes);
 
   registerWebApp(app, options.webRoot ?? defaultWebRoot);
   await ensureBootstrapAdmin(ctx);

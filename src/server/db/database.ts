@@ -43,7 +43,7 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(result.error)}`, { cause: result.error });
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${result.error instanceof Error ? result.error.message : JSON.stringify(result.error)}`, { cause: result.error });
   }
   return result;
 }

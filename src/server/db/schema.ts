@@ -91,7 +91,7 @@ export interface ImagesTable {
   id: Id;
   /** The server-made file name served at /api/cover-art/{name}. */
   name: string;
-  user_id: number | null;
+  user_id: number;
   content_type: string;
   data: Buffer;
   thumb_data: Buffer | null;

@@ -85,7 +85,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await withId(db, db.schema.createTable('images'))
     .addColumn('name', 'text', (c) => c.notNull().unique())
-    .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('content_type', 'text', (c) => c.notNull())
     .addColumn('data', blobType(db), (c) => c.notNull())
     .addColumn('thumb_data', blobType(db))

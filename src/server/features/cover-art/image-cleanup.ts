@@ -1,0 +1,44 @@
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+
+/** Stored covers are served at this path; an album's coverUrl names one of them this way. */
+export const COVER_PATH_PREFIX = '/api/cover-art/';
+
+/** The stored image name in a coverUrl of ours, or null for any other URL. */
+export function storedImageName(coverUrl: string | null | undefined): string | null {
+  if (!coverUrl?.startsWith(COVER_PATH_PREFIX)) return null;
+  const name = coverUrl.slice(COVER_PATH_PREFIX.length);
+  return /^[A-Za-z0-9_-]+\.(jpg|png|webp|gif)$/.test(name) ? name : null;
+}
+
+/**
+ * Deletes the user's stored images named by these cover URLs when no album of theirs uses them any
+ * more. Call it in the same transaction as the album change or delete that released them.
+ */
+export async function releaseCovers(
+  db: Db | Transaction<Database>,
+  userId: number,
+  coverUrls: (string | null | undefined)[],
+): Promise<void> {
+  const names = [...new Set(coverUrls.map(storedImageName).filter((n): n is string => n !== null))];
+  if (names.length === 0) return;
+  await db
+    .deleteFrom('images')
+    .where('user_id', '=', userId)
+    .where('name', 'in', names)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('albums')
+            .select('albums.id')
+            .whereRef('albums.user_id', '=', 'images.user_id')
+            .where((eb) =>
+              eb('albums.cover_url', '=', eb.fn<string>('concat', [eb.val(COVER_PATH_PREFIX), eb.ref('images.name')])),
+            ),
+        ),
+      ),
+    )
+    .execute();
+}

@@ -1,0 +1,19 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  root: '.',
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    // Route-level code splitting keeps the landing page small (issue 2 budget: ≤ 80 KB gzipped JS).
+    modulePreload: { polyfill: false },
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+});
