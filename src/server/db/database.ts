@@ -33,8 +33,29 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
   sqlite.pragma('busy_timeout = 5000');
   // WAL with synchronous=NORMAL keeps every committed transaction across a process crash.
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, kind: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely's SQLite driver prepares every statement anew, which costs more than running it; the app's
+ * queries are a small fixed set, so prepared statements are kept by SQL text (bounded). Kysely holds
+ * its single connection for the whole of a query or stream, so a cached statement is never in use twice.
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 500) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= max) statements.delete(statements.keys().next().value!);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** Applies every pending migration; throws with the failing migration's name. */

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CompiledQuery } from 'kysely';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
@@ -39,28 +40,36 @@ export async function endAllSessions(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
-/** One indexed lookup: the live session's user, if the account is active (D8: paused or revoked → none). */
-async function lookup(db: Db, idHash: string): Promise<UserRow | undefined> {
-  return db
+/**
+ * One indexed lookup: the live session's user, if the account is active (D8: paused or revoked → none).
+ * It runs on every /api request, so its SQL is compiled once per database rather than rebuilt each time.
+ */
+function sessionLookup(db: Db): (idHash: string) => Promise<UserRow | undefined> {
+  const { sql: text } = db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .where('sessions.id_hash', '=', idHash)
-    .where('sessions.expires_at', '>', nowIso())
+    .where('sessions.id_hash', '=', '?')
+    .where('sessions.expires_at', '>', '?')
     .where('users.account_status', '=', 'active')
-    .executeTakeFirst();
+    .compile();
+  return async (idHash) => {
+    const result = await db.executeQuery<UserRow>(CompiledQuery.raw(text, [idHash, nowIso(), 'active']));
+    return result.rows[0];
+  };
 }
 
 /** Resolves `request.user` for every /api request that carries a session cookie. */
 export function registerSessions(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionIdHash', null);
+  const lookup = sessionLookup(app.ctx.db);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const id = request.cookies[SESSION_COOKIE];
     if (!id || id.length > 100) return;
     const idHash = hashSessionId(id);
-    const user = await lookup(app.ctx.db, idHash);
+    const user = await lookup(idHash);
     if (user) {
       request.user = user;
       request.sessionIdHash = idHash;

@@ -2,8 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 
-/** GET /api/health: 200 when the database answers, 503 when it does not. */
+/** GET /api/health: 200 when the database answers, 503 when it does not. GET /api/ping: liveness only. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Liveness without the database; also the hello-world baseline of bench/user.bench.mjs.
+  app.get('/api/ping', { schema: { response: { 200: z.object({ ok: z.literal(true) }) } } }, async () => ({ ok: true as const }));
+
   app.get(
     '/api/health',
     { schema: { response: { 200: z.object({ status: z.literal('ok'), database: z.string() }), 503: z.object({ status: z.literal('error'), database: z.string(), message: z.string() }) } } },

@@ -1,0 +1,68 @@
+// Shared pieces of the benchmarks: a built server on a free port with a temp data dir, and autocannon.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export async function freePort() {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `node dist/node/server/main.js` and resolves once /api/health answers. */
+export async function startServer(env = {}) {
+  const port = await freePort();
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'spindle-bench-'));
+  const child = spawn(process.execPath, ['dist/node/server/main.js'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    pid: child.pid,
+    dataDir,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function cannon(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: 10, duration: 5, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+export async function signUpAndLogin(url, username = `bench-${Date.now()}@example.com`, password = 'bench-password-1') {
+  const res = await fetch(`${url}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password, firstName: 'Bench', lastName: 'Mark' }),
+  });
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  if (res.status !== 201 || !cookie) throw new Error(`register failed: ${res.status}`);
+  return cookie;
+}
+
+export function report(name, value, target, ok) {
+  console.log(`${ok ? 'PASS' : 'MISS'}  ${name}: ${value} (target ${target})`);
+  return ok;
+}
