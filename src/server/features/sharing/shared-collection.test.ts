@@ -167,6 +167,8 @@ describe('Invalid or disabled link (spec 2 §2 Collection Not Found)', () => {
         const response = await visitor().get(`/api/shared/${bad}${route}`);
         expect(response.statusCode, `${bad}${route}`).toBe(404);
         expect(response.json().message).toBe(SHARED_COLLECTION_NOT_FOUND);
+        // A 404 must not be cached either: the same link may be enabled a moment later.
+        expect(response.headers['cache-control']).toMatch(/^no-(store|cache)$/);
       }
     }
   });
