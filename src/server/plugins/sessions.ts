@@ -59,6 +59,19 @@ function sessionLookup(db: Db): (idHash: string) => Promise<UserRow | undefined>
   };
 }
 
+/**
+ * The live session's user of any request by its cookie, for pages outside /api (GET / answers the
+ * landing page to visitors and the app to signed-in users); the same rules as the /api hook.
+ */
+export function sessionUserReader(db: Db): (request: FastifyRequest) => Promise<UserRow | undefined> {
+  const lookup = sessionLookup(db);
+  return async (request) => {
+    const id = request.cookies[SESSION_COOKIE];
+    if (!id || id.length > 100) return undefined;
+    return lookup(hashSessionId(id));
+  };
+}
+
 /** Resolves `request.user` for every /api request that carries a session cookie. */
 export function registerSessions(app: FastifyInstance): void {
   app.decorateRequest('user', null);

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SUPPORT_EMAIL_META, SUPPORT_EMAIL_PLACEHOLDER } from '../../common/web-placeholders.js';
+import { sessionUserReader } from './sessions.js';
 
 interface Asset {
   body: Buffer;
@@ -38,6 +41,8 @@ declare module 'fastify' {
   }
 }
 
+const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+
 function loadAssets(root: string): Map<string, Asset> {
   const assets = new Map<string, Asset>();
   const walk = (dir: string) => {
@@ -55,7 +60,7 @@ function loadAssets(root: string): Map<string, Asset> {
         br: existsSync(full + '.br') ? readFileSync(full + '.br') : undefined,
         gzip: existsSync(full + '.gz') ? readFileSync(full + '.gz') : undefined,
         type: TYPES[path.extname(entry)] ?? 'application/octet-stream',
-        etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+        etag: etagOf(body),
         immutable: urlPath.startsWith('/assets/'),
       });
     }
@@ -64,8 +69,36 @@ function loadAssets(root: string): Map<string, Asset> {
   return assets;
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, asset: Asset, body?: Buffer) {
-  void reply.header('content-type', asset.type).header('vary', 'Accept-Encoding');
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** The same page with its text rewritten once at start-up, compressed again (the build's .br/.gz hold the old text). */
+function rewritten(asset: Asset, rewrite: (html: string) => string): Asset {
+  const body = Buffer.from(rewrite(asset.body.toString('utf8')));
+  return {
+    ...asset,
+    body,
+    br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzip: gzipSync(body, { level: 9 }),
+    etag: etagOf(body),
+  };
+}
+
+/**
+ * The configured support address (SUPPORT_EMAIL) into the HTML: in place of the prerendered landing
+ * page's placeholder, and as a <meta> tag from which the app's pages read it.
+ */
+function withSupportEmail(asset: Asset, email: string): Asset {
+  const safe = escapeHtml(email);
+  return rewritten(asset, (html) =>
+    html
+      .replaceAll(SUPPORT_EMAIL_PLACEHOLDER, safe)
+      .replace('</head>', `  <meta name="${SUPPORT_EMAIL_META}" content="${safe}" />\n  </head>`),
+  );
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, asset: Asset, body?: Buffer, vary = 'Accept-Encoding') {
+  void reply.header('content-type', asset.type).header('vary', vary);
   // Hashed assets never change; everything else is revalidated on every load (index.html never stale).
   void reply.header('cache-control', asset.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
   if (body) return reply.send(body);
@@ -77,29 +110,44 @@ function send(request: FastifyRequest, reply: FastifyReply, asset: Asset, body?:
   return reply.send(asset.body);
 }
 
+// Pages only ever served through the routes below, never under their file names.
+const PAGES = new Set(['/index.html', '/landing.html']);
+
 /**
  * Serves the built web app from memory: files by exact path only (no path ever reaches the disk at
  * request time), precompressed variants when the client accepts them, and index.html for every other
- * GET outside /api so the client router takes over (D12).
+ * GET outside /api so the client router takes over (D12). GET / without a live session answers the
+ * prerendered landing page instead (issue 2: the landing page loads none of the app's JavaScript).
  */
 export function registerWebApp(app: FastifyInstance, webRoot: string): void {
   app.decorate('headRenderers', [] as HeadRenderer[]);
   const assets = existsSync(path.join(webRoot, 'index.html')) ? loadAssets(webRoot) : new Map<string, Asset>();
-  const index = assets.get('/index.html');
+  const { supportEmail } = app.ctx.config;
+  const builtIndex = assets.get('/index.html');
+  const builtLanding = assets.get('/landing.html');
+  const index = builtIndex && withSupportEmail(builtIndex, supportEmail);
+  const landing = builtLanding && withSupportEmail(builtLanding, supportEmail);
+  const sessionUser = sessionUserReader(app.ctx.db);
 
   app.get('/*', async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if (urlPath.startsWith('/api/') || urlPath === '/api') {
       return reply.status(404).send({ message: `No such API route: ${request.method} ${urlPath}`, code: 'NOT_FOUND' });
     }
-    const asset = urlPath !== '/index.html' ? assets.get(urlPath) : undefined;
+    const asset = PAGES.has(urlPath) ? undefined : assets.get(urlPath);
     if (asset) return send(request, reply, asset);
     if (urlPath.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
     if (!index) return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
+    let vary = 'Accept-Encoding';
+    if (urlPath === '/' && landing) {
+      // One URL, two pages: caches keep them apart by cookie, and revalidate them (no-cache + ETag).
+      vary = 'Accept-Encoding, Cookie';
+      if (!(await sessionUser(request))) return send(request, reply, landing, undefined, vary);
+    }
     for (const render of app.headRenderers) {
       const head = await render(request);
-      if (head) return send(request, reply, index, Buffer.from(index.body.toString('utf8').replace('</head>', `${head}</head>`)));
+      if (head) return send(request, reply, index, Buffer.from(index.body.toString('utf8').replace('</head>', `${head}</head>`)), vary);
     }
-    return send(request, reply, index);
+    return send(request, reply, index, undefined, vary);
   });
 }
