@@ -1,0 +1,59 @@
+import { ChartNoAxesColumn, FileDown, HandHelping, ImageDown, LibraryBig, Moon, Share2 } from 'lucide-react';
+import { CONTAINER, SectionHeading } from './ui';
+
+const FEATURES = [
+  {
+    icon: LibraryBig,
+    title: 'Smart collection management',
+    text: 'Keep as many named collections as you like: the main shelf, the jazz crate, the wish list. Search, filter by artist or genre, sort by title, and log label, year, condition and what you paid.',
+  },
+  {
+    icon: Share2,
+    title: 'Album and record store sharing',
+    text: 'Send family and friends a read-only link to a collection, or to your list of favourite record stores on a map. They see the covers and the shops, never your prices.',
+  },
+  {
+    icon: ImageDown,
+    title: 'Automatic cover art',
+    text: 'Type the album and artist and Spindle finds the sleeve. Prefer a photo of your own first pressing? Upload it or paste a link instead.',
+  },
+] as const;
+
+const EXTRAS = [
+  { icon: HandHelping, text: 'Track albums lent to friends' },
+  { icon: FileDown, text: 'Export to CSV whenever you like' },
+  { icon: ChartNoAxesColumn, text: 'Your collection in numbers' },
+  { icon: Moon, text: 'Light and dark themes' },
+] as const;
+
+export function FeaturesSection() {
+  return (
+    <section id="features" aria-labelledby="features-title" className="scroll-mt-4 border-y border-line bg-surface py-20 sm:py-24">
+      <div className={CONTAINER}>
+        <SectionHeading id="features-title" eyebrow="Features" title="Built the way collectors actually collect">
+          Less spreadsheet, more record shop: your albums are shown by their covers, and the details are there when you
+          want them.
+        </SectionHeading>
+        <ul className="mt-14 grid gap-6 md:grid-cols-3">
+          {FEATURES.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-2xl border border-line bg-paper p-6 sm:p-8">
+              <span className="inline-flex size-11 items-center justify-center rounded-xl bg-accent-soft text-accent">
+                <Icon aria-hidden="true" className="size-6" strokeWidth={1.75} />
+              </span>
+              <h3 className="mt-5 text-lg font-semibold">{title}</h3>
+              <p className="mt-2 leading-relaxed text-ink-muted">{text}</p>
+            </li>
+          ))}
+        </ul>
+        <ul className="mt-10 grid gap-4 text-sm text-ink-muted sm:grid-cols-2 lg:grid-cols-4">
+          {EXTRAS.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-center gap-3">
+              <Icon aria-hidden="true" className="size-5 shrink-0 text-accent" strokeWidth={1.75} />
+              {text}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
