@@ -1,0 +1,317 @@
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+
+/**
+ * A local stand-in for MusicBrainz's web service (release search, JSON) and the Cover Art Archive
+ * (JSON listing, 307 redirect of /release/{mbid}/front-500 to the image), speaking their response
+ * formats. Under /web/ it also plays an ordinary image host for the proxy tests. Used by the Vitest
+ * tests and by the Playwright journeys (started in e2e/support/global-setup.ts).
+ */
+
+export interface FakeRelease {
+  id: string;
+  title: string;
+  artist: string;
+  score?: number;
+  country?: string;
+  date?: string;
+  /** What the archive holds: a front cover, only a back cover, or nothing (the listing answers 404). */
+  art: 'front' | 'back-only' | 'none';
+  /** Whether the search result carries MusicBrainz's `cover-art-archive` summary (lookups do; searches usually not). */
+  inlineCoverArtField?: boolean;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: http.IncomingHttpHeaders;
+  /** Date.now() when the request arrived. */
+  at: number;
+}
+
+export interface FakeMusicBrainz {
+  url: string;
+  port: number;
+  releases: FakeRelease[];
+  requests: RecordedRequest[];
+  searchRequests(): RecordedRequest[];
+  /** The next `count` searches answer 503 with this Retry-After, as MusicBrainz does when rate-limited. */
+  rateLimitNextSearches(count: number, retryAfterSeconds?: number): void;
+  /** Every search (null: none) answers this status. */
+  failSearchesWith(status: number | null): void;
+  /** Every archive listing (null: none) answers this status. */
+  failListingsWith(status: number | null): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const uuid = (seed: string) => {
+  const h = createHash('sha1').update(seed).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
+
+/** A small catalogue for the journeys: search "Kind of Blue" by "Miles Davis" and friends. */
+export const DEFAULT_FAKE_RELEASES: FakeRelease[] = [
+  { id: uuid('kind-of-blue-1'), title: 'Kind of Blue', artist: 'Miles Davis', score: 100, country: 'US', date: '1959-08-17', art: 'front' },
+  { id: uuid('kind-of-blue-2'), title: 'Kind of Blue', artist: 'Miles Davis', score: 98, country: 'GB', date: '1959', art: 'none' },
+  { id: uuid('kind-of-blue-3'), title: 'Kind of Blue', artist: 'Miles Davis', score: 95, country: 'JP', date: '1976', art: 'front' },
+  { id: uuid('abbey-road-1'), title: 'Abbey Road', artist: 'The Beatles', score: 100, country: 'GB', date: '1969-09-26', art: 'front' },
+  { id: uuid('rumours-1'), title: 'Rumours', artist: 'Fleetwood Mac', score: 100, country: 'US', date: '1977-02-04', art: 'front' },
+  { id: uuid('rumours-2'), title: 'Rumours', artist: 'Fleetwood Mac', score: 90, country: 'DE', date: '1977', art: 'back-only' },
+];
+
+export const fakeReleaseId = uuid;
+
+const unescapeLucene = (text: string) => text.replace(/\\(.)/g, '$1');
+
+function parseSearch(query: string): { artist: string; release: string } | null {
+  const artist = /artist:"((?:[^"\\]|\\.)*)"/.exec(query);
+  const release = /release:"((?:[^"\\]|\\.)*)"/.exec(query);
+  if (!artist?.[1] || !release?.[1]) return null;
+  return { artist: unescapeLucene(artist[1]), release: unescapeLucene(release[1]) };
+}
+
+function searchResult(release: FakeRelease, score: number) {
+  const artistId = uuid(`artist:${release.artist}`);
+  return {
+    id: release.id,
+    score,
+    'status-id': '4e304316-386d-3409-af2e-78857eec5cfe',
+    count: 1,
+    title: release.title,
+    status: 'Official',
+    'text-representation': { language: 'eng', script: 'Latn' },
+    'artist-credit': [{ name: release.artist, artist: { id: artistId, name: release.artist, 'sort-name': release.artist } }],
+    'release-group': { id: uuid(`rg:${release.title}`), 'type-id': 'f529b476-6e62-324f-b0aa-1f3e33d313fc', 'primary-type': 'Album', title: release.title },
+    date: release.date ?? '',
+    country: release.country ?? 'XW',
+    'release-events': [{ date: release.date ?? '', area: { id: uuid(`area:${release.country ?? 'XW'}`), name: release.country ?? 'XW', 'iso-3166-1-codes': [release.country ?? 'XW'] } }],
+    'track-count': 5,
+    media: [{ format: '12" Vinyl', 'disc-count': 0, 'track-count': 5 }],
+    ...(release.inlineCoverArtField
+      ? { 'cover-art-archive': { artwork: release.art !== 'none', count: release.art === 'none' ? 0 : 1, front: release.art === 'front', back: release.art === 'back-only', darkened: false } }
+      : {}),
+  };
+}
+
+function listing(base: string, release: FakeRelease) {
+  const front = release.art === 'front';
+  const imageId = Number.parseInt(release.id.slice(0, 8), 16);
+  const file = (size: string) => `${base}/images/mbid-${release.id}-${imageId}${size}.jpg`;
+  return {
+    images: [
+      {
+        approved: true,
+        back: !front,
+        comment: '',
+        edit: 12345678,
+        front,
+        id: imageId,
+        image: file(''),
+        thumbnails: { '250': file('_thumb250'), '500': file('_thumb500'), '1200': file('_thumb1200'), large: file('_thumb500'), small: file('_thumb250') },
+        types: [front ? 'Front' : 'Back'],
+      },
+    ],
+    release: `https://musicbrainz.org/release/${release.id}`,
+  };
+}
+
+const imageCache = new Map<string, Promise<Buffer>>();
+function coverJpeg(seed: string, side = 500): Promise<Buffer> {
+  const key = `${seed}:${side}`;
+  let image = imageCache.get(key);
+  if (!image) {
+    const h = createHash('sha1').update(seed).digest();
+    image = sharp({ create: { width: side, height: side, channels: 3, background: { r: h[0]!, g: h[1]!, b: h[2]! } } })
+      .jpeg()
+      .toBuffer();
+    imageCache.set(key, image);
+  }
+  return image;
+}
+
+async function webImage(kind: string): Promise<{ type: string; body: Buffer } | undefined> {
+  const base = () => sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 40, b: 90 } } });
+  switch (kind) {
+    case 'cover.png':
+      return { type: 'image/png', body: await base().png().toBuffer() };
+    case 'cover.jpg':
+      return { type: 'image/jpeg', body: await base().jpeg().toBuffer() };
+    case 'cover.webp':
+      return { type: 'image/webp', body: await base().webp().toBuffer() };
+    case 'cover.gif':
+      return { type: 'image/gif', body: await base().gif().toBuffer() };
+    default:
+      return undefined;
+  }
+}
+
+function json(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** Starts the fake on 127.0.0.1 (port 0: any free port). */
+export async function startFakeMusicBrainz(options: { port?: number; host?: string; releases?: FakeRelease[] } = {}): Promise<FakeMusicBrainz> {
+  const host = options.host ?? '127.0.0.1';
+  const state = {
+    releases: [...(options.releases ?? DEFAULT_FAKE_RELEASES)],
+    requests: [] as RecordedRequest[],
+    rateLimited: 0,
+    retryAfter: 1,
+    searchStatus: null as number | null,
+    listingStatus: null as number | null,
+  };
+  let base = '';
+
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const url = new URL(req.url ?? '/', base);
+    state.requests.push({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, at: Date.now() });
+    const path = url.pathname;
+
+    if (path === '/ws/2/release/' || path === '/ws/2/release') {
+      if (state.rateLimited > 0) {
+        state.rateLimited--;
+        return json(res, 503, { error: 'Your requests are exceeding the allowable rate limit. Please see http://wiki.musicbrainz.org/XMLWebService for more information.' }, { 'retry-after': String(state.retryAfter) });
+      }
+      if (state.searchStatus) return json(res, state.searchStatus, { error: 'Internal server error' });
+      if (url.searchParams.get('fmt') !== 'json') return json(res, 400, { error: 'fmt=json expected by this fake' });
+      const parsed = parseSearch(url.searchParams.get('query') ?? '');
+      if (!parsed) return json(res, 400, { error: 'Invalid query' });
+      const matches = state.releases.filter(
+        (r) => r.artist.toLowerCase().includes(parsed.artist.toLowerCase()) && r.title.toLowerCase().includes(parsed.release.toLowerCase()),
+      );
+      const limit = Number(url.searchParams.get('limit') ?? 25);
+      const releases = matches.slice(0, limit).map((r, i) => searchResult(r, r.score ?? Math.max(1, 100 - i * 5)));
+      return json(res, 200, { created: new Date().toISOString(), count: matches.length, offset: 0, releases });
+    }
+
+    const caa = /^\/release\/([0-9a-f-]{36})(?:\/(front|back)(?:-(250|500|1200))?)?\/?$/.exec(path);
+    if (caa) {
+      const release = state.releases.find((r) => r.id === caa[1]);
+      if (!caa[2]) {
+        if (state.listingStatus) return json(res, state.listingStatus, { error: 'unavailable' });
+        if (!release || release.art === 'none') {
+          res.writeHead(404, { 'content-type': 'text/plain' });
+          return res.end('Not Found');
+        }
+        return json(res, 200, listing(base, release));
+      }
+      const wanted = caa[2] === 'front' ? 'front' : 'back-only';
+      if (!release || release.art !== wanted) {
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        return res.end('Not Found');
+      }
+      const size = caa[3] ? `_thumb${caa[3]}` : '';
+      res.writeHead(307, { location: `${base}/images/mbid-${release.id}-${Number.parseInt(release.id.slice(0, 8), 16)}${size}.jpg` });
+      return res.end();
+    }
+
+    const image = /^\/images\/mbid-([0-9a-f-]{36})-\d+(?:_thumb(\d+))?\.jpg$/.exec(path);
+    if (image) {
+      const body = await coverJpeg(image[1]!, Math.min(Number(image[2] ?? 600), 600));
+      res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': body.length });
+      return res.end(body);
+    }
+
+    // An ordinary web host, for the image proxy and import tests.
+    if (path.startsWith('/web/')) {
+      const what = path.slice('/web/'.length);
+      const known = await webImage(what);
+      if (known) {
+        res.writeHead(200, { 'content-type': known.type, 'content-length': known.body.length });
+        return res.end(known.body);
+      }
+      if (what === 'page.html') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        return res.end('<!doctype html><title>x</title><script>alert(1)</script>');
+      }
+      if (what === 'fake.png') {
+        res.writeHead(200, { 'content-type': 'image/png' });
+        return res.end('this is plain text pretending to be a PNG');
+      }
+      if (what === 'redirect') {
+        res.writeHead(302, { location: url.searchParams.get('to') ?? '/' });
+        return res.end();
+      }
+      if (what === 'huge') {
+        // 6 MB that starts like a JPEG, streamed without a length: the fetcher must stop reading.
+        res.writeHead(200, { 'content-type': 'image/jpeg' });
+        res.write(Buffer.from([0xff, 0xd8, 0xff, 0xe0]));
+        const chunk = Buffer.alloc(64 * 1024);
+        for (let sent = 0; sent < 6 * 1024 * 1024 && !res.destroyed; sent += chunk.length) {
+          if (!res.write(chunk)) {
+            await new Promise<void>((resolve) => {
+              const done = () => {
+                res.off('drain', done).off('close', done);
+                resolve();
+              };
+              res.on('drain', done).on('close', done);
+            });
+          }
+        }
+        return res.end();
+      }
+      if (what === 'slow') {
+        res.writeHead(200, { 'content-type': 'image/jpeg' });
+        res.write(Buffer.from([0xff, 0xd8, 0xff, 0xe0]));
+        return; // never ends: the fetcher's time limit must
+      }
+    }
+    res.writeHead(404, { 'content-type': 'text/plain' });
+    res.end('Not Found');
+  };
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(String(error));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  base = `http://${host}:${port}`;
+
+  return {
+    url: base,
+    port,
+    get releases() {
+      return state.releases;
+    },
+    set releases(value: FakeRelease[]) {
+      state.releases = value;
+    },
+    get requests() {
+      return state.requests;
+    },
+    searchRequests: () => state.requests.filter((r) => r.path.startsWith('/ws/2/release')),
+    rateLimitNextSearches(count, retryAfterSeconds = 1) {
+      state.rateLimited = count;
+      state.retryAfter = retryAfterSeconds;
+    },
+    failSearchesWith(status) {
+      state.searchStatus = status;
+    },
+    failListingsWith(status) {
+      state.listingStatus = status;
+    },
+    reset() {
+      state.requests.length = 0;
+      state.rateLimited = 0;
+      state.searchStatus = null;
+      state.listingStatus = null;
+      state.releases = [...(options.releases ?? DEFAULT_FAKE_RELEASES)];
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
