@@ -29,6 +29,8 @@ export interface UsersTable {
   current_period_start: string | null;
   current_period_end: string | null;
   record_store_share_token: string | null;
+  /** Bumped with every collection or album write of this user (caches key on it). */
+  data_version: ColumnType<number, number | undefined, number>;
 }
 
 export interface SessionsTable {

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as initial from './001-initial.js';
+import * as dataVersion from './002-data-version.js';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '002-data-version': dataVersion,
 };

@@ -1,4 +1,67 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { albumListSchema, albumParamsSchema, albumRequestSchema, albumSchema } from '../../../common/albums.schemas.js';
+import { messageSchema } from '../../../common/auth.schemas.js';
+import { currentUser, requireAccess } from '../../plugins/guards.js';
+import { acceptsGzip, AlbumListCache, matchesIfNoneMatch } from './album-list-cache.js';
+import { createAlbum, deleteAlbum, getAlbum, serialiseAlbumList, updateAlbum } from './albums.service.js';
 
-/** The albums feature's routes (filled in by its issue). */
-export const albumsRoutes: FastifyPluginAsyncZod = async () => {};
+const errorSchema = z.object({ message: z.string() }).loose();
+const errors = { 400: errorSchema, 401: errorSchema, 402: errorSchema, 404: errorSchema, 409: errorSchema };
+
+/** GET/POST /api/albums, GET/PUT/DELETE /api/albums/{id} (spec 1 §3, §5, §7; D6, D9, D11). */
+export const albumsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Per app instance; about 4 MB per 10,000 albums.
+  const lists = new AlbumListCache({ maxUsers: 200, maxBytes: 128 * 1024 * 1024 });
+
+  app.get(
+    '/api/albums',
+    { preValidation: requireAccess, schema: { response: { 200: albumListSchema, 304: z.null(), ...errors } } },
+    async (request, typedReply) => {
+      // The body goes out as the bytes serialised once, bypassing the response serializer; the
+      // schema above still documents it (albumListSchema).
+      const reply = typedReply as FastifyReply;
+      const user = currentUser(request);
+      const list = await lists.get(user.id, user.data_version, () => serialiseAlbumList(app.ctx, user.id));
+      // Revalidated on every use; the list is private to the signed-in user.
+      void reply.header('etag', list.etag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding');
+      if (matchesIfNoneMatch(request.headers['if-none-match'], list.etag)) return reply.status(304).send();
+      void reply.type('application/json; charset=utf-8');
+      if (acceptsGzip(request.headers['accept-encoding'])) {
+        return reply.header('content-encoding', 'gzip').send(await list.gzipped());
+      }
+      return reply.send(list.body);
+    },
+  );
+
+  app.get(
+    '/api/albums/:id',
+    { preValidation: requireAccess, schema: { params: albumParamsSchema, response: { 200: albumSchema, ...errors } } },
+    async (request) => getAlbum(app.ctx, currentUser(request).id, request.params.id),
+  );
+
+  app.post(
+    '/api/albums',
+    { preValidation: requireAccess, schema: { body: albumRequestSchema, response: { 201: albumSchema, ...errors } } },
+    async (request, reply) => reply.status(201).send(await createAlbum(app.ctx, currentUser(request), request.body)),
+  );
+
+  app.put(
+    '/api/albums/:id',
+    {
+      preValidation: requireAccess,
+      schema: { params: albumParamsSchema, body: albumRequestSchema, response: { 200: albumSchema, ...errors } },
+    },
+    async (request) => updateAlbum(app.ctx, currentUser(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/albums/:id',
+    { preValidation: requireAccess, schema: { params: albumParamsSchema, response: { 200: messageSchema, ...errors } } },
+    async (request) => {
+      await deleteAlbum(app.ctx, currentUser(request).id, request.params.id);
+      return { message: 'Album deleted successfully' };
+    },
+  );
+};

@@ -1,4 +1,50 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messageSchema } from '../../../common/auth.schemas.js';
+import {
+  collectionListSchema,
+  collectionParamsSchema,
+  collectionRequestSchema,
+  collectionSchema,
+} from '../../../common/collections.schemas.js';
+import { currentUser, requireAccess } from '../../plugins/guards.js';
+import { createCollection, deleteCollection, listCollections, renameCollection } from './collections.service.js';
 
-/** The collections feature's routes (filled in by its issue). */
-export const collectionsRoutes: FastifyPluginAsyncZod = async () => {};
+const errorSchema = z.object({ message: z.string() }).loose();
+const errors = { 400: errorSchema, 401: errorSchema, 402: errorSchema, 404: errorSchema, 409: errorSchema };
+
+/** GET/POST /api/collections, PUT/DELETE /api/collections/{id} (spec 1 §7, D6, D9, D10). */
+export const collectionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/collections',
+    { preValidation: requireAccess, schema: { response: { 200: collectionListSchema, ...errors } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return listCollections(app.ctx, currentUser(request).id);
+    },
+  );
+
+  app.post(
+    '/api/collections',
+    { preValidation: requireAccess, schema: { body: collectionRequestSchema, response: { 201: collectionSchema, ...errors } } },
+    async (request, reply) => reply.status(201).send(await createCollection(app.ctx, currentUser(request), request.body.name)),
+  );
+
+  app.put(
+    '/api/collections/:id',
+    {
+      preValidation: requireAccess,
+      schema: { params: collectionParamsSchema, body: collectionRequestSchema, response: { 200: collectionSchema, ...errors } },
+    },
+    async (request) => renameCollection(app.ctx, currentUser(request).id, request.params.id, request.body.name),
+  );
+
+  app.delete(
+    '/api/collections/:id',
+    { preValidation: requireAccess, schema: { params: collectionParamsSchema, response: { 200: messageSchema, ...errors } } },
+    async (request) => {
+      await deleteCollection(app.ctx, currentUser(request).id, request.params.id);
+      return { message: 'Collection deleted successfully' };
+    },
+  );
+};

@@ -1,4 +1,39 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ALBUM_MESSAGES, exportQuerySchema, todayIsoDate } from '../../../common/albums.schemas.js';
+import { notFound } from '../../errors.js';
+import { currentUser, requireUser } from '../../plugins/guards.js';
+import { collectionsRepository } from '../collections/collections.repository.js';
+import { albumsCsvStream, contentDisposition } from './export.service.js';
 
-/** The export feature's routes (filled in by its issue). */
-export const exportRoutes: FastifyPluginAsyncZod = async () => {};
+const errorSchema = z.object({ message: z.string() }).loose();
+
+/**
+ * GET /api/export/albums[?collection=NAME]: a streamed CSV download (spec 1 §7, D16). Only
+ * requireUser: D6 keeps a user's own data reachable whatever their subscription.
+ */
+export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/export/albums',
+    {
+      preValidation: requireUser,
+      schema: {
+        querystring: exportQuerySchema,
+        response: { 200: z.string().describe('text/csv; charset=utf-8'), 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const name = request.query.collection;
+      const collection = name === undefined ? undefined : await collectionsRepository.findByName(app.ctx.db, user.id, name);
+      if (name !== undefined && !collection) throw notFound(ALBUM_MESSAGES.collectionNotFound);
+      void reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', contentDisposition(collection?.name, todayIsoDate()))
+        .header('cache-control', 'no-store');
+      // A stream bypasses the response serializer; the 200 schema documents the body's type.
+      return (reply as FastifyReply).send(albumsCsvStream(app.ctx, user.id, collection?.id));
+    },
+  );
+};

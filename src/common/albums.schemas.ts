@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { CONDITIONS, GENRES, MIN_RELEASE_YEAR } from './constants.js';
+
+/** Spec 1 §5 and D11 messages, shared by the server and the album form. */
+export const ALBUM_MESSAGES = {
+  collectionRequired: 'Please select a collection',
+  lentToRequired: 'Please enter who the album is lent to',
+  collectionNotFound: 'Collection not found',
+  albumNotFound: 'Album not found',
+  duplicateSuffix: 'Would you like to add it anyway?',
+} as const;
+
+export const ALBUM_TEXT_LIMITS = {
+  title: 200,
+  artist: 200,
+  collection: 100,
+  purchaseLocation: 200,
+  label: 200,
+  country: 100,
+  lentTo: 100,
+  coverUrl: 2048,
+} as const;
+
+/** Dollars; a bound only so a typo cannot overflow the integer cents column. */
+export const PRICE_MAX = 1_000_000;
+
+/**
+ * The latest calendar year anywhere on Earth (UTC+14), so a collector east of the server on New
+ * Year's Day can already enter this year's releases.
+ */
+export function latestReleaseYear(now: Date = new Date()): number {
+  return new Date(now.getTime() + 14 * 3_600_000).getUTCFullYear();
+}
+
+/** Today as YYYY-MM-DD in the local time of whoever runs it (the browser for the form). */
+export function todayIsoDate(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** A stored cover (/api/cover-art/{name}) or a plain http(s) address: never javascript:, data: or others. */
+export function isAllowedCoverUrl(value: string): boolean {
+  // Control characters and spaces are rejected outright: URL parsing would silently drop some.
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code <= 0x20 || code === 0x7f) return false;
+  }
+  if (value.startsWith('/api/cover-art/')) return /^\/api\/cover-art\/[A-Za-z0-9_-]+(\.[A-Za-z0-9]+)?$/.test(value);
+  if (!/^https?:\/\//i.test(value) || !URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !url.username && !url.password;
+}
+
+const requiredText = (message: string, label: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** Optional text: trimmed, and an empty value becomes null (spec 1 §5). */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+const optionalDate = (label: string) =>
+  optionalText(label, 10).refine((value) => value === null || isCalendarDate(value), `${label} must be a date (YYYY-MM-DD)`);
+
+/** A number sent as a number or as the text of a form field; empty (and NaN from an empty number input) is null. */
+const optionalNumber = (message: string) =>
+  z
+    .union([z.number(), z.string(), z.null()], { error: message })
+    .optional()
+    .transform((value, ctx): number | null => {
+      if (value === undefined || value === null) return null;
+      if (typeof value === 'number' && Number.isNaN(value)) return null;
+      if (typeof value === 'string' && value.trim() === '') return null;
+      const number = typeof value === 'number' ? value : Number(value.trim());
+      if (!Number.isFinite(number)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return number;
+    });
+
+const priceSchema = optionalNumber('Price must be a number').superRefine((price, ctx) => {
+  if (price === null) return;
+  if (price < 0) ctx.addIssue({ code: 'custom', message: 'Price cannot be negative' });
+  else if (price > PRICE_MAX) ctx.addIssue({ code: 'custom', message: `Price must be at most ${PRICE_MAX}` });
+  else if (Math.abs(price * 100 - Math.round(price * 100)) > 1e-6) {
+    ctx.addIssue({ code: 'custom', message: 'Price can have at most 2 decimals' });
+  }
+});
+
+const releaseYearSchema = optionalNumber('Release year must be a number').superRefine((year, ctx) => {
+  if (year === null) return;
+  const latest = latestReleaseYear();
+  if (!Number.isInteger(year)) ctx.addIssue({ code: 'custom', message: 'Release year must be a whole number' });
+  else if (year < MIN_RELEASE_YEAR) ctx.addIssue({ code: 'custom', message: `Release year must be ${MIN_RELEASE_YEAR} or later` });
+  else if (year > latest) ctx.addIssue({ code: 'custom', message: `Release year cannot be later than ${latest}` });
+});
+
+/** A value from a fixed list, or null; '' (an unselected select) is null. */
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z
+    .union([z.enum(values), z.literal(''), z.null()], { error: message })
+    .optional()
+    .transform((value) => (value ? value : null));
+
+const coverUrlSchema = optionalText('Cover URL', ALBUM_TEXT_LIMITS.coverUrl).refine(
+  (value) => value === null || isAllowedCoverUrl(value),
+  'Cover art must be an http(s) address or an uploaded image',
+);
+
+const albumFields = z.object({
+  // First, so an empty form reports the spec's collection message first.
+  collection: requiredText(ALBUM_MESSAGES.collectionRequired, 'Collection name', ALBUM_TEXT_LIMITS.collection),
+  title: requiredText('Title is required', 'Title', ALBUM_TEXT_LIMITS.title),
+  artist: requiredText('Artist is required', 'Artist', ALBUM_TEXT_LIMITS.artist),
+  purchaseLocation: optionalText('Purchase location', ALBUM_TEXT_LIMITS.purchaseLocation),
+  purchaseDate: optionalDate('Purchase date'),
+  price: priceSchema,
+  coverUrl: coverUrlSchema,
+  genre: optionalChoice(GENRES, 'Please choose a genre from the list'),
+  label: optionalText('Label', ALBUM_TEXT_LIMITS.label),
+  releaseYear: releaseYearSchema,
+  country: optionalText('Country', ALBUM_TEXT_LIMITS.country),
+  mediaCondition: optionalChoice(CONDITIONS, 'Please choose a media condition from the list'),
+  sleeveCondition: optionalChoice(CONDITIONS, 'Please choose a sleeve condition from the list'),
+  isLent: z
+    .boolean({ error: 'isLent must be true or false' })
+    .optional()
+    .transform((value) => value ?? false),
+  lentTo: optionalText('Lent to', ALBUM_TEXT_LIMITS.lentTo),
+  lentDate: optionalDate('Lent date'),
+  /** D11: set on the retry after the Duplicate Album dialog's Add Anyway. */
+  allowDuplicate: z.boolean({ error: 'allowDuplicate must be true or false' }).optional(),
+});
+
+const lendingFieldsValid = (issues: readonly { path?: PropertyKey[] | undefined }[]) =>
+  issues.every((issue) => !['isLent', 'lentTo'].includes(String(issue.path?.[0])));
+
+/**
+ * POST /api/albums and PUT /api/albums/{id} (PUT replaces every field; allowDuplicate matters only
+ * to POST). Also the album form's resolver schema. Lending (spec 1 §4): not lent → lentTo and
+ * lentDate null; lent → lentTo required and lentDate defaults to today.
+ */
+export const albumRequestSchema = albumFields
+  .refine((album) => !album.isLent || album.lentTo !== null, {
+    message: ALBUM_MESSAGES.lentToRequired,
+    path: ['lentTo'],
+    // Still checked when other fields are wrong, so the form shows every problem at once.
+    when: (payload) => lendingFieldsValid(payload.issues),
+  })
+  .transform((album) => ({
+    ...album,
+    lentTo: album.isLent ? album.lentTo : null,
+    lentDate: album.isLent ? (album.lentDate ?? todayIsoDate()) : null,
+  }));
+export type AlbumRequest = z.input<typeof albumRequestSchema>;
+export type AlbumInput = z.output<typeof albumRequestSchema>;
+
+/** One album (spec 1 §3): price in dollars with at most 2 decimals; collection is the collection's name. */
+export const albumSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  artist: z.string(),
+  collection: z.string(),
+  purchaseLocation: z.string().nullable(),
+  purchaseDate: z.string().nullable(),
+  price: z.number().nullable(),
+  coverUrl: z.string().nullable(),
+  genre: z.string().nullable(),
+  label: z.string().nullable(),
+  releaseYear: z.number().int().nullable(),
+  country: z.string().nullable(),
+  mediaCondition: z.string().nullable(),
+  sleeveCondition: z.string().nullable(),
+  isLent: z.boolean(),
+  lentTo: z.string().nullable(),
+  lentDate: z.string().nullable(),
+});
+export type Album = z.infer<typeof albumSchema>;
+
+/** GET /api/albums: every album of the caller, in the order they were added. */
+export const albumListSchema = z.array(albumSchema);
+
+export const albumParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'Invalid album id' })
+    .int('Invalid album id')
+    .positive('Invalid album id')
+    .max(2_147_483_647, 'Invalid album id'),
+});
+
+/** GET /api/export/albums?collection=NAME (omitted or empty: every collection). */
+export const exportQuerySchema = z.object({
+  collection: z
+    .string()
+    .trim()
+    .max(ALBUM_TEXT_LIMITS.collection, `Collection name must be at most ${ALBUM_TEXT_LIMITS.collection} characters`)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});

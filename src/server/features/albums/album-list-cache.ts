@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
+
+const gzip = promisify(gzipCallback);
+
+/** One user's serialised album list at one data version. */
+export interface CachedList {
+  version: number;
+  body: Buffer;
+  /** Weak: the gzip form of the same list shares it. */
+  etag: string;
+  gzipped(): Promise<Buffer>;
+}
+
+/**
+ * Each user's album list, serialised once and kept until their data version moves on, so a list of
+ * 10,000 albums is not re-read and re-serialised for every request. Bounded by users (LRU) and by
+ * bytes. Correct with several app instances: the version comes from the users row, which every
+ * write bumps in its own transaction (data-version.ts).
+ */
+export class AlbumListCache {
+  private readonly entries = new Map<number, CachedList>();
+  private readonly building = new Map<string, Promise<CachedList>>();
+  private bytes = 0;
+
+  constructor(private readonly limits: { maxUsers: number; maxBytes: number }) {}
+
+  /** The list for this user at this version, built once however many requests ask at the same time. */
+  async get(userId: number, version: number, build: () => Promise<Buffer>): Promise<CachedList> {
+    const entry = this.entries.get(userId);
+    if (entry && entry.version === version) {
+      // Map order is the recency order.
+      this.entries.delete(userId);
+      this.entries.set(userId, entry);
+      return entry;
+    }
+    const key = `${userId}:${version}`;
+    let pending = this.building.get(key);
+    if (!pending) {
+      pending = build()
+        .then((body) => this.store(userId, version, body))
+        .finally(() => this.building.delete(key));
+      this.building.set(key, pending);
+    }
+    return pending;
+  }
+
+  get size(): { users: number; bytes: number } {
+    return { users: this.entries.size, bytes: this.bytes };
+  }
+
+  private store(userId: number, version: number, body: Buffer): CachedList {
+    let compressed: Promise<Buffer> | undefined;
+    const list: CachedList = {
+      version,
+      body,
+      etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
+      gzipped: () => (compressed ??= gzip(body, { level: 6 })),
+    };
+    const current = this.entries.get(userId);
+    // A request that read an older user row must not evict a newer list.
+    if (current && current.version > version) return list;
+    if (body.length > this.limits.maxBytes) return list;
+    if (current) {
+      this.entries.delete(userId);
+      this.bytes -= current.body.length;
+    }
+    this.entries.set(userId, list);
+    this.bytes += body.length;
+    for (const [oldestId, oldest] of this.entries) {
+      if (this.entries.size <= this.limits.maxUsers && this.bytes <= this.limits.maxBytes) break;
+      this.entries.delete(oldestId);
+      this.bytes -= oldest.body.length;
+    }
+    return list;
+  }
+}
+
+/** RFC 9110 If-None-Match with weak comparison: does it name this ETag (or `*`)? */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const candidate = tag.trim();
+    return candidate === '*' || candidate.replace(/^W\//, '') === opaque;
+  });
+}
+
+/** Whether the client accepts gzip (a q=0 refuses it). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding?.trim() !== 'gzip') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}

@@ -1,0 +1,122 @@
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { albumListSchema } from '../../../common/albums.schemas.js';
+import { buildApp } from '../../app.js';
+import { Client, createTestApp, signUp, TEST_SCRYPT, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+/** A second app instance on the same database, as behind a load balancer. */
+let other: FastifyInstance;
+beforeAll(async () => {
+  t = await createTestApp();
+  other = await buildApp({ config: t.config, passwordCost: TEST_SCRYPT, logger: false, webRoot: path.join(t.config.dataDir, 'no-web') });
+});
+afterAll(async () => {
+  await other.close();
+  await t.close();
+});
+
+const album = (title: string) => ({ collection: 'Jazz', title, artist: 'Bill Evans' });
+
+async function collector() {
+  const account = await signUp(t.app);
+  expect((await account.client.post('/api/collections', { name: 'Jazz' })).statusCode).toBe(201);
+  return account;
+}
+
+/** The same signed-in browser, talking to the other instance. */
+function onOtherInstance(client: Client): Client {
+  const twin = new Client(other);
+  twin.cookie = client.cookie;
+  return twin;
+}
+
+describe('GET /api/albums', () => {
+  it('answers every album of the caller in the order added, in the spec’s shape', async () => {
+    const { client } = await collector();
+    const a = (await client.post('/api/albums', album('Sunday at the Village Vanguard'))).json();
+    const b = (await client.post('/api/albums', album('Waltz for Debby'))).json();
+    const res = await client.get('/api/albums');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(albumListSchema.parse(res.json())).toEqual([a, b]);
+  });
+
+  it('answers an ETag, then 304 with no body to If-None-Match', async () => {
+    const { client } = await collector();
+    await client.post('/api/albums', album('Explorations'));
+    const first = await client.get('/api/albums');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await client.request({ method: 'GET', url: '/api/albums', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    const otherTag = await client.request({ method: 'GET', url: '/api/albums', headers: { 'if-none-match': 'W/"something-else"' } });
+    expect(otherTag.statusCode).toBe(200);
+  });
+
+  it('changes after every write: add, edit, delete, collection rename and collection delete', async () => {
+    const { client } = await collector();
+    const tags = new Set<string>();
+    const list = async () => {
+      const res = await client.get('/api/albums');
+      tags.add(res.headers.etag as string);
+      return res.json<{ id: number; title: string; collection: string }[]>();
+    };
+    expect(await list()).toEqual([]);
+    const added = (await client.post('/api/albums', album('Moon Beams'))).json();
+    expect((await list()).map((a) => a.title)).toEqual(['Moon Beams']);
+    await client.put(`/api/albums/${added.id}`, album('Moonbeams'));
+    expect((await list()).map((a) => a.title)).toEqual(['Moonbeams']);
+    const collectionId = (await client.get('/api/collections')).json()[0].id;
+    await client.put(`/api/collections/${collectionId}`, { name: 'Piano Jazz' });
+    expect((await list()).map((a) => a.collection)).toEqual(['Piano Jazz']);
+    await client.post('/api/albums', { ...album('Portrait in Jazz'), collection: 'Piano Jazz' });
+    await client.delete(`/api/albums/${added.id}`);
+    expect((await list()).map((a) => a.title)).toEqual(['Portrait in Jazz']);
+    await client.delete(`/api/collections/${collectionId}`);
+    expect(await list()).toEqual([]);
+    // Two empty lists share an ETag by content; every other state had its own.
+    expect(tags.size).toBe(5);
+  });
+
+  it('stays correct across app instances on one database: a write on one invalidates the other’s list', async () => {
+    const { client } = await collector();
+    const twin = onOtherInstance(client);
+    await client.post('/api/albums', album('Undercurrent'));
+    const cached = await twin.get('/api/albums');
+    expect(cached.json().map((a: { title: string }) => a.title)).toEqual(['Undercurrent']);
+    await client.post('/api/albums', album('Intermodulation'));
+    const res = await twin.request({ method: 'GET', url: '/api/albums', headers: { 'if-none-match': cached.headers.etag as string } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((a: { title: string }) => a.title)).toEqual(['Undercurrent', 'Intermodulation']);
+  });
+
+  it('keeps each user’s list apart', async () => {
+    const a = await collector();
+    const b = await collector();
+    await a.client.post('/api/albums', album('Mine'));
+    await b.client.post('/api/albums', album('Yours'));
+    expect((await a.client.get('/api/albums')).json().map((x: { title: string }) => x.title)).toEqual(['Mine']);
+    expect((await b.client.get('/api/albums')).json().map((x: { title: string }) => x.title)).toEqual(['Yours']);
+    const tagA = (await a.client.get('/api/albums')).headers.etag as string;
+    const cross = await b.client.request({ method: 'GET', url: '/api/albums', headers: { 'if-none-match': tagA } });
+    expect(cross.statusCode).toBe(200);
+  });
+
+  it('sends the same JSON gzip-compressed to a client that accepts it', async () => {
+    const { client } = await collector();
+    for (let i = 0; i < 20; i++) await client.post('/api/albums', album(`Take ${i}`));
+    const plain = await client.get('/api/albums');
+    const zipped = await client.request({ method: 'GET', url: '/api/albums', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    const refused = await client.request({ method: 'GET', url: '/api/albums', headers: { 'accept-encoding': 'gzip;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+  });
+});

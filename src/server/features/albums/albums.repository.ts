@@ -1,0 +1,116 @@
+import type { Selectable, Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { AlbumsTable, Database, NewAlbum } from '../../db/schema.js';
+
+type Executor = Db | Transaction<Database>;
+
+/** An album row with its collection's name, which the API calls `collection`. */
+export type AlbumWithCollection = Omit<Selectable<AlbumsTable>, 'user_id' | 'title_key' | 'artist_key' | 'created_at' | 'updated_at'> & {
+  collection_name: string;
+};
+
+export type AlbumValues = Omit<NewAlbum, 'id' | 'user_id' | 'created_at' | 'updated_at'>;
+
+const columns = [
+  'albums.id',
+  'albums.collection_id',
+  'albums.title',
+  'albums.artist',
+  'albums.purchase_location',
+  'albums.purchase_date',
+  'albums.price_cents',
+  'albums.cover_url',
+  'albums.genre',
+  'albums.label',
+  'albums.release_year',
+  'albums.country',
+  'albums.media_condition',
+  'albums.sleeve_condition',
+  'albums.is_lent',
+  'albums.lent_to',
+  'albums.lent_date',
+  'collections.name as collection_name',
+] as const;
+
+const withCollection = (db: Executor) =>
+  db.selectFrom('albums').innerJoin('collections', 'collections.id', 'albums.collection_id').select(columns);
+
+/** Queries on `albums`, always scoped by the owner's id (D9). */
+export const albumsRepository = {
+  /** Every album of the user in id order: one query on albums(user_id, id). */
+  listByUser(db: Executor, userId: number): Promise<AlbumWithCollection[]> {
+    return withCollection(db).where('albums.user_id', '=', userId).orderBy('albums.id').execute();
+  },
+
+  /** One keyset page of the user's albums (optionally of one collection) after the given id. */
+  pageByUser(db: Executor, userId: number, options: { collectionId?: number; afterId: number; limit: number }): Promise<AlbumWithCollection[]> {
+    let query = withCollection(db).where('albums.user_id', '=', userId).where('albums.id', '>', options.afterId);
+    if (options.collectionId !== undefined) query = query.where('albums.collection_id', '=', options.collectionId);
+    return query.orderBy('albums.id').limit(options.limit).execute();
+  },
+
+  findById(db: Executor, userId: number, id: number): Promise<AlbumWithCollection | undefined> {
+    return withCollection(db).where('albums.user_id', '=', userId).where('albums.id', '=', id).executeTakeFirst();
+  },
+
+  /** D11: an album with the same title and artist keys in the collection. */
+  async hasDuplicate(db: Executor, collectionId: number, titleKey: string, artistKey: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('albums')
+      .select('id')
+      .where('collection_id', '=', collectionId)
+      .where('title_key', '=', titleKey)
+      .where('artist_key', '=', artistKey)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  async countInCollection(db: Executor, collectionId: number): Promise<number> {
+    const row = await db
+      .selectFrom('albums')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('collection_id', '=', collectionId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+
+  async insert(db: Executor, userId: number, values: AlbumValues, now: string): Promise<number> {
+    const row = await db
+      .insertInto('albums')
+      .values({ ...values, user_id: userId, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  async update(db: Executor, userId: number, id: number, values: AlbumValues, now: string): Promise<boolean> {
+    const result = await db
+      .updateTable('albums')
+      .set({ ...values, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  },
+
+  async delete(db: Executor, userId: number, id: number): Promise<void> {
+    await db.deleteFrom('albums').where('user_id', '=', userId).where('id', '=', id).execute();
+  },
+
+  /** The distinct cover URLs of a collection's albums (to release stored covers with it). */
+  async coverUrlsOfCollection(db: Executor, collectionId: number): Promise<string[]> {
+    const rows = await db
+      .selectFrom('albums')
+      .select('cover_url')
+      .distinct()
+      .where('collection_id', '=', collectionId)
+      .where('cover_url', 'is not', null)
+      .execute();
+    return rows.map((row) => row.cover_url).filter((url): url is string => url !== null);
+  },
+
+  async deleteByCollection(db: Executor, collectionId: number): Promise<void> {
+    await db.deleteFrom('albums').where('collection_id', '=', collectionId).execute();
+  },
+};

@@ -1,0 +1,113 @@
+import type { Transaction } from 'kysely';
+import { ALBUM_MESSAGES, type Album, type AlbumInput } from '../../../common/albums.schemas.js';
+import { FREE_TIER_MAX_ALBUMS_PER_COLLECTION } from '../../../common/constants.js';
+import type { AppContext } from '../../context.js';
+import { nowIso, type Db } from '../../db/database.js';
+import type { CollectionRow, Database, UserRow } from '../../db/schema.js';
+import { conflict, notFound } from '../../errors.js';
+import { paymentRequired, userAccess } from '../../plugins/guards.js';
+import { collectionsRepository } from '../collections/collections.repository.js';
+import { releaseCovers } from '../cover-art/image-cleanup.js';
+import { presentAlbum } from './album.presenter.js';
+import { albumsRepository, type AlbumValues } from './albums.repository.js';
+import { userDataWrite } from './data-version.js';
+
+type Executor = Db | Transaction<Database>;
+
+const textKey = (value: string) => value.trim().toLowerCase();
+
+function toValues(input: AlbumInput, collectionId: number): AlbumValues {
+  return {
+    collection_id: collectionId,
+    title: input.title,
+    artist: input.artist,
+    title_key: textKey(input.title),
+    artist_key: textKey(input.artist),
+    purchase_location: input.purchaseLocation,
+    purchase_date: input.purchaseDate,
+    price_cents: input.price === null ? null : Math.round(input.price * 100),
+    cover_url: input.coverUrl,
+    genre: input.genre,
+    label: input.label,
+    release_year: input.releaseYear,
+    country: input.country,
+    media_condition: input.mediaCondition,
+    sleeve_condition: input.sleeveCondition,
+    is_lent: input.isLent ? 1 : 0,
+    lent_to: input.lentTo,
+    lent_date: input.lentDate,
+  };
+}
+
+/** The caller's own collection named by the album (case-insensitively), or 404: never another user's (D9). */
+async function ownCollection(trx: Executor, userId: number, name: string): Promise<CollectionRow> {
+  const collection = await collectionsRepository.findByName(trx, userId, name);
+  if (!collection) throw notFound(ALBUM_MESSAGES.collectionNotFound);
+  return collection;
+}
+
+/** D6: a free-tier user cannot grow a collection past the limit. */
+async function assertRoomFor(trx: Executor, user: UserRow, collection: CollectionRow): Promise<void> {
+  if (userAccess(user) !== 'free') return;
+  if ((await albumsRepository.countInCollection(trx, collection.id)) < FREE_TIER_MAX_ALBUMS_PER_COLLECTION) return;
+  throw paymentRequired(
+    user,
+    `The free plan allows up to ${FREE_TIER_MAX_ALBUMS_PER_COLLECTION} albums per collection. Please subscribe to add more to "${collection.name}".`,
+  );
+}
+
+export const duplicateMessage = (title: string, artist: string, collection: string) =>
+  `"${title}" by ${artist} is already in "${collection}". ${ALBUM_MESSAGES.duplicateSuffix}`;
+
+async function presentById(trx: Executor, userId: number, id: number): Promise<Album> {
+  const row = await albumsRepository.findById(trx, userId, id);
+  if (!row) throw notFound(ALBUM_MESSAGES.albumNotFound);
+  return presentAlbum(row);
+}
+
+export async function getAlbum(ctx: AppContext, userId: number, id: number): Promise<Album> {
+  return presentById(ctx.db, userId, id);
+}
+
+/** Adds an album: own collection, free-tier room, and the D11 duplicate rule unless allowDuplicate. */
+export async function createAlbum(ctx: AppContext, user: UserRow, input: AlbumInput): Promise<Album> {
+  return userDataWrite(ctx.db, user.id, async (trx) => {
+    const collection = await ownCollection(trx, user.id, input.collection);
+    await assertRoomFor(trx, user, collection);
+    const values = toValues(input, collection.id);
+    if (!input.allowDuplicate && (await albumsRepository.hasDuplicate(trx, collection.id, values.title_key, values.artist_key))) {
+      throw conflict(duplicateMessage(input.title, input.artist, collection.name));
+    }
+    const id = await albumsRepository.insert(trx, user.id, values, nowIso());
+    return presentById(trx, user.id, id);
+  });
+}
+
+/** Replaces every field of an album; a stored cover it no longer uses is released. */
+export async function updateAlbum(ctx: AppContext, user: UserRow, id: number, input: AlbumInput): Promise<Album> {
+  return userDataWrite(ctx.db, user.id, async (trx) => {
+    const existing = await albumsRepository.findById(trx, user.id, id);
+    if (!existing) throw notFound(ALBUM_MESSAGES.albumNotFound);
+    const collection = await ownCollection(trx, user.id, input.collection);
+    // Moving into a full collection counts as adding to it.
+    if (collection.id !== existing.collection_id) await assertRoomFor(trx, user, collection);
+    await albumsRepository.update(trx, user.id, id, toValues(input, collection.id), nowIso());
+    if (existing.cover_url !== input.coverUrl) await releaseCovers(trx, user.id, [existing.cover_url]);
+    return presentById(trx, user.id, id);
+  });
+}
+
+export async function deleteAlbum(ctx: AppContext, userId: number, id: number): Promise<void> {
+  await userDataWrite(ctx.db, userId, async (trx) => {
+    const existing = await albumsRepository.findById(trx, userId, id);
+    if (!existing) throw notFound(ALBUM_MESSAGES.albumNotFound);
+    await albumsRepository.delete(trx, userId, id);
+    await releaseCovers(trx, userId, [existing.cover_url]);
+  });
+}
+
+/** Every album of the user, serialised once as the JSON body of GET /api/albums. */
+export async function serialiseAlbumList(ctx: AppContext, userId: number): Promise<Buffer> {
+  const rows = await albumsRepository.listByUser(ctx.db, userId);
+  return Buffer.from(JSON.stringify(rows.map(presentAlbum)));
+}

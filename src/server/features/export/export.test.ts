@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIsoDate } from '../../../common/albums.schemas.js';
+import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
+import { usersRepository } from '../users/users.repository.js';
+import { csvCell } from './csv.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const HEADER = [
+  'ID',
+  'Title',
+  'Artist',
+  'Collection',
+  'Purchase Location',
+  'Purchase Date',
+  'Price (USD)',
+  'Cover URL',
+  'Genre',
+  'Label',
+  'Release Year',
+  'Country',
+  'Media Condition',
+  'Sleeve Condition',
+  'Lent',
+  'Lent To',
+  'Lent Date',
+];
+
+/** A strict RFC 4180 reader: CRLF records, quoted fields with doubled quotes. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    let field = '';
+    if (text[i] === '"') {
+      i++;
+      for (;;) {
+        if (i >= text.length) throw new Error('unterminated quoted field');
+        if (text[i] === '"') {
+          if (text[i + 1] === '"') {
+            field += '"';
+            i += 2;
+            continue;
+          }
+          i++;
+          break;
+        }
+        field += text[i++];
+      }
+    } else {
+      while (i < text.length && text[i] !== ',' && text[i] !== '\r') {
+        if (text[i] === '\n' || text[i] === '"') throw new Error(`bare ${JSON.stringify(text[i])} in an unquoted field at ${i}`);
+        field += text[i++];
+      }
+    }
+    row.push(field);
+    if (text[i] === ',') {
+      i++;
+      continue;
+    }
+    if (text.slice(i, i + 2) !== '\r\n') throw new Error(`expected CRLF at ${i}`);
+    i += 2;
+    rows.push(row);
+    row = [];
+  }
+  return rows;
+}
+
+async function exportCsv(client: Client, query = '') {
+  const res = await client.get(`/api/export/albums${query}`);
+  expect(res.statusCode).toBe(200);
+  expect(res.body.startsWith('\uFEFF')).toBe(true);
+  return { res, rows: parseCsv(res.body.slice(1)) };
+}
+
+async function collector(collections: string[]) {
+  const account = await signUp(t.app);
+  for (const name of collections) expect((await account.client.post('/api/collections', { name })).statusCode).toBe(201);
+  return account;
+}
+
+async function add(client: Client, fields: Record<string, unknown>) {
+  const res = await client.post('/api/albums', { allowDuplicate: true, ...fields });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ id: number }>();
+}
+
+describe('csvCell (RFC 4180, D16)', () => {
+  it('quotes fields with a comma, a quote, CR or LF and doubles quotes', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('Crosby, Stills & Nash')).toBe('"Crosby, Stills & Nash"');
+    expect(csvCell('12" single')).toBe('"12"" single"');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell('two\r\nlines')).toBe('"two\r\nlines"');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(1959)).toBe('1959');
+  });
+
+  it('neutralises a cell that would start with =, +, -, @, tab or CR', () => {
+    expect(csvCell('=HYPERLINK("http://evil")')).toBe(`"'=HYPERLINK(""http://evil"")"`);
+    expect(csvCell('+1')).toBe("'+1");
+    expect(csvCell('-2+3')).toBe("'-2+3");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('\tTab')).toBe("'\tTab");
+    expect(csvCell('\rCR')).toBe(`"'\rCR"`);
+    expect(csvCell('a=b')).toBe('a=b');
+  });
+});
+
+describe('GET /api/export/albums', () => {
+  it('streams every album as UTF-8 CSV with a BOM, a header row and CRLF records, as a download', async () => {
+    const { client } = await collector(['Jazz', 'Rock']);
+    const a = await add(client, {
+      collection: 'Jazz',
+      title: 'Kind of Blue',
+      artist: 'Miles Davis',
+      purchaseLocation: 'Rough Trade, London',
+      purchaseDate: '2024-03-09',
+      price: 24.5,
+      coverUrl: 'https://example.com/kob.jpg',
+      genre: 'Jazz',
+      label: 'Columbia',
+      releaseYear: 1959,
+      country: 'US',
+      mediaCondition: 'Near Mint (NM)',
+      sleeveCondition: 'Very Good Plus (VG+)',
+      isLent: true,
+      lentTo: 'Sam "the man"',
+      lentDate: '2024-05-01',
+    });
+    const b = await add(client, { collection: 'Rock', title: 'Déjà Vu', artist: 'Crosby, Stills, Nash & Young' });
+    const { res, rows } = await exportCsv(client);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="spindle-all-${todayIsoDate()}.csv"`);
+    expect(rows).toEqual([
+      HEADER,
+      [String(a.id), 'Kind of Blue', 'Miles Davis', 'Jazz', 'Rough Trade, London', '2024-03-09', '24.50', 'https://example.com/kob.jpg', 'Jazz', 'Columbia', '1959', 'US', 'Near Mint (NM)', 'Very Good Plus (VG+)', 'Yes', 'Sam "the man"', '2024-05-01'],
+      [String(b.id), 'Déjà Vu', 'Crosby, Stills, Nash & Young', 'Rock', '', '', '', '', '', '', '', '', '', '', 'No', '', ''],
+    ]);
+    expect(res.body).toContain('"Crosby, Stills, Nash & Young"');
+    expect(res.body).toContain('"Sam ""the man"""');
+    expect(res.body.split('\r\n')).toHaveLength(4);
+  });
+
+  it('neutralises formula-looking text in every column', async () => {
+    const { client } = await collector(['=Evil()']);
+    await add(client, {
+      collection: '=Evil()',
+      title: '=HYPERLINK("http://evil.example","click")',
+      artist: '+Plus',
+      label: '-Minus',
+      country: '@At',
+      purchaseLocation: '\tTabbed',
+      lentTo: '\rCarriage',
+      isLent: true,
+    });
+    const { rows } = await exportCsv(client);
+    const row = rows[1]!;
+    const cell = (header: string) => row[HEADER.indexOf(header)];
+    expect(cell('Title')).toBe(`'=HYPERLINK("http://evil.example","click")`);
+    expect(cell('Artist')).toBe("'+Plus");
+    expect(cell('Label')).toBe("'-Minus");
+    expect(cell('Country')).toBe("'@At");
+    expect(cell('Collection')).toBe("'=Evil()");
+    // Text is trimmed on save, so tab and CR cannot lead a stored value; csvCell covers them above.
+    expect(cell('Purchase Location')).toBe('Tabbed');
+    expect(cell('Lent To')).toBe('Carriage');
+    for (const value of row) expect(value).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it('exports one collection, named case-insensitively, under a file name made from it', async () => {
+    const { client } = await collector(['My Jäzz!', 'Rock']);
+    const jazz = await add(client, { collection: 'My Jäzz!', title: 'Blue Train', artist: 'John Coltrane' });
+    await add(client, { collection: 'Rock', title: 'Revolver', artist: 'The Beatles' });
+    const { res, rows } = await exportCsv(client, `?collection=${encodeURIComponent('  my JÄZZ! ')}`);
+    expect(rows.slice(1).map((r) => r[0])).toEqual([String(jazz.id)]);
+    const date = todayIsoDate();
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="spindle-my-jazz-${date}.csv"; filename*=UTF-8''spindle-my-j%C3%A4zz-${date}.csv`,
+    );
+    const all = await exportCsv(client, '?collection=');
+    expect(all.rows).toHaveLength(3);
+  });
+
+  it('answers 404 JSON for an unknown or another user’s collection', async () => {
+    await collector(['Theirs']);
+    const { client } = await collector(['Mine']);
+    for (const name of ['Nope', 'Theirs']) {
+      const res = await client.get(`/api/export/albums?collection=${name}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json().message).toBe('Collection not found');
+    }
+  });
+
+  it('exports only the caller’s albums', async () => {
+    const other = await collector(['Jazz']);
+    await add(other.client, { collection: 'Jazz', title: 'Secret', artist: 'Someone' });
+    const { client } = await collector(['Jazz']);
+    await add(client, { collection: 'Jazz', title: 'Mine', artist: 'Me' });
+    const { rows } = await exportCsv(client);
+    expect(rows.slice(1).map((r) => r[1])).toEqual(['Mine']);
+  });
+
+  it('pages through a large collection without losing or repeating a row', async () => {
+    const { client, user } = await collector(['Big', 'Other']);
+    const collections = await t.app.ctx.db.selectFrom('collections').select(['id', 'name']).where('user_id', '=', user.id).execute();
+    const big = collections.find((c) => c.name === 'Big')!.id;
+    const otherId = collections.find((c) => c.name === 'Other')!.id;
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: 2600 }, (_, i) => ({
+      user_id: user.id,
+      collection_id: i % 3 === 0 ? otherId : big,
+      title: `Album ${i}`,
+      artist: `Artist ${i % 50}`,
+      title_key: `album ${i}`,
+      artist_key: `artist ${i % 50}`,
+      created_at: now,
+      updated_at: now,
+    }));
+    for (let i = 0; i < rows.length; i += 500) await t.app.ctx.db.insertInto('albums').values(rows.slice(i, i + 500)).execute();
+    const all = (await exportCsv(client)).rows.slice(1);
+    expect(all).toHaveLength(2600);
+    expect(all.map((r) => r[1])).toEqual(rows.map((r) => r.title));
+    const onlyBig = (await exportCsv(client, '?collection=Big')).rows.slice(1);
+    expect(onlyBig.map((r) => r[1])).toEqual(rows.filter((r) => r.collection_id === big).map((r) => r.title));
+  });
+
+  it('answers 401 signed out, and 200 to a gated user whose data stays theirs (D6)', async () => {
+    expect((await new Client(t.app).get('/api/export/albums')).statusCode).toBe(401);
+    const { client, user } = await collector(['Jazz']);
+    await add(client, { collection: 'Jazz', title: 'Kept', artist: 'Me' });
+    await usersRepository.update(t.app.ctx.db, user.id, { subscription_status: 'inactive' });
+    expect((await client.get('/api/albums')).statusCode).toBe(402);
+    const { rows } = await exportCsv(client, '?collection=Jazz');
+    expect(rows.slice(1).map((r) => r[1])).toEqual(['Kept']);
+  });
+});
