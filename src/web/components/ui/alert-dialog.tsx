@@ -1,0 +1,72 @@
+import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+import { buttonClasses } from './button';
+import { overlayClasses } from './dialog';
+import { Spinner } from './spinner';
+
+export const AlertDialog = AlertDialogPrimitive.Root;
+export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** Red confirm button for destructive actions. */
+  destructive?: boolean;
+  /** Keeps the dialog open with a busy confirm button while the action runs. */
+  loading?: boolean;
+  onConfirm: () => void;
+}
+
+/** A confirmation (425 px, spec 2 §2). Cancel gets the initial focus, so Enter never destroys by accident. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  destructive = false,
+  loading = false,
+  onConfirm,
+}: ConfirmDialogProps) {
+  return (
+    <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialogPrimitive.Portal>
+        <AlertDialogPrimitive.Overlay className={overlayClasses} />
+        <AlertDialogPrimitive.Content
+          className={cn(
+            'fixed top-1/2 left-1/2 z-50 grid w-[calc(100vw-2rem)] max-w-[425px] -translate-x-1/2 -translate-y-1/2 gap-4',
+            'rounded-2xl border border-line bg-surface p-6 text-ink shadow-xl',
+            'data-[state=open]:animate-[content-in_180ms_ease-out] data-[state=closed]:animate-[content-out_150ms_ease-in]',
+          )}
+        >
+          <div className="grid gap-1.5">
+            <AlertDialogPrimitive.Title className="text-lg font-semibold">{title}</AlertDialogPrimitive.Title>
+            <AlertDialogPrimitive.Description className="text-sm text-ink-muted">{description}</AlertDialogPrimitive.Description>
+          </div>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialogPrimitive.Cancel className={buttonClasses('secondary')}>{cancelLabel}</AlertDialogPrimitive.Cancel>
+            <AlertDialogPrimitive.Action
+              className={buttonClasses(destructive ? 'danger' : 'primary')}
+              disabled={loading}
+              aria-busy={loading || undefined}
+              onClick={(event) => {
+                // The caller closes the dialog when its action has finished.
+                event.preventDefault();
+                onConfirm();
+              }}
+            >
+              {loading && <Spinner />}
+              {confirmLabel}
+            </AlertDialogPrimitive.Action>
+          </div>
+        </AlertDialogPrimitive.Content>
+      </AlertDialogPrimitive.Portal>
+    </AlertDialogPrimitive.Root>
+  );
+}

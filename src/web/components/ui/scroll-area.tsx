@@ -1,0 +1,18 @@
+import { ScrollArea as ScrollAreaPrimitive } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn';
+
+/** Spec 1 §9: scrollbars hide 600 ms after the pointer leaves. */
+export const SCROLL_HIDE_DELAY_MS = 600;
+
+export function ScrollArea({ className, children, ...props }: ComponentProps<typeof ScrollAreaPrimitive.Root>) {
+  return (
+    <ScrollAreaPrimitive.Root type="hover" scrollHideDelay={SCROLL_HIDE_DELAY_MS} className={cn('relative overflow-hidden', className)} {...props}>
+      <ScrollAreaPrimitive.Viewport className="size-full rounded-[inherit]">{children}</ScrollAreaPrimitive.Viewport>
+      <ScrollAreaPrimitive.Scrollbar orientation="vertical" className="flex w-2.5 touch-none p-0.5 select-none">
+        <ScrollAreaPrimitive.Thumb className="relative flex-1 rounded-full bg-line" />
+      </ScrollAreaPrimitive.Scrollbar>
+      <ScrollAreaPrimitive.Corner />
+    </ScrollAreaPrimitive.Root>
+  );
+}

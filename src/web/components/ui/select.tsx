@@ -1,0 +1,69 @@
+import { Check, ChevronDown } from 'lucide-react';
+import { Select as SelectPrimitive } from 'radix-ui';
+import { cn } from '../../lib/cn';
+import { fieldClasses } from './input';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export interface SelectProps {
+  id?: string;
+  value: string | undefined;
+  onValueChange: (value: string) => void;
+  options: readonly SelectOption[];
+  placeholder?: string;
+  disabled?: boolean;
+  className?: string;
+  name?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+  'aria-label'?: string;
+}
+
+/**
+ * A Radix Select with a field-like trigger. Radix reserves the empty string for "no value", so a
+ * cleared select takes `undefined` and shows the placeholder.
+ */
+export function Select({ id, value, onValueChange, options, placeholder, disabled, className, name, ...aria }: SelectProps) {
+  return (
+    <SelectPrimitive.Root value={value === '' ? undefined : value} onValueChange={onValueChange} disabled={disabled} name={name}>
+      <SelectPrimitive.Trigger
+        id={id}
+        className={cn(fieldClasses, 'flex h-10 items-center justify-between gap-2 text-left data-[placeholder]:text-ink-muted', className)}
+        {...aria}
+      >
+        <SelectPrimitive.Value placeholder={placeholder} />
+        <SelectPrimitive.Icon>
+          <ChevronDown aria-hidden className="size-4 text-ink-muted" />
+        </SelectPrimitive.Icon>
+      </SelectPrimitive.Trigger>
+      <SelectPrimitive.Portal>
+        <SelectPrimitive.Content
+          position="popper"
+          sideOffset={4}
+          className={cn(
+            'z-50 max-h-[min(var(--radix-select-content-available-height),20rem)] min-w-[var(--radix-select-trigger-width)] overflow-hidden',
+            'rounded-lg border border-line bg-surface text-ink shadow-lg data-[state=open]:animate-[pop-in_150ms_ease-out]',
+          )}
+        >
+          <SelectPrimitive.Viewport className="p-1">
+            {options.map((option) => (
+              <SelectPrimitive.Item
+                key={option.value}
+                value={option.value}
+                className="relative flex cursor-default items-center rounded-md py-2 pr-3 pl-8 text-sm outline-none select-none data-[highlighted]:bg-muted data-[disabled]:opacity-50"
+              >
+                <SelectPrimitive.ItemIndicator className="absolute left-2 inline-flex">
+                  <Check aria-hidden className="size-4 text-accent" />
+                </SelectPrimitive.ItemIndicator>
+                <SelectPrimitive.ItemText>{option.label}</SelectPrimitive.ItemText>
+              </SelectPrimitive.Item>
+            ))}
+          </SelectPrimitive.Viewport>
+        </SelectPrimitive.Content>
+      </SelectPrimitive.Portal>
+    </SelectPrimitive.Root>
+  );
+}

@@ -1,0 +1,81 @@
+import { useSyncExternalStore, type ReactNode } from 'react';
+
+/**
+ * A small toast store (spec 1 §9): at most one toast visible, 5000 ms by default, and a dismissed
+ * toast stays in the store for 1,000,000 ms before removal (so its exit animation is never cut).
+ */
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+
+export type ToastVariant = 'default' | 'success' | 'destructive';
+
+export interface ToastOptions {
+  title?: ReactNode;
+  description?: ReactNode;
+  variant?: ToastVariant;
+  /** Milliseconds before it closes by itself. */
+  duration?: number;
+  action?: ReactNode;
+}
+
+export interface ToastItem extends ToastOptions {
+  id: string;
+  open: boolean;
+}
+
+let toasts: ToastItem[] = [];
+let counter = 0;
+const listeners = new Set<() => void>();
+const removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+function emit(next: ToastItem[]) {
+  toasts = next;
+  for (const listener of listeners) listener();
+}
+
+function scheduleRemoval(id: string) {
+  if (removalTimers.has(id)) return;
+  removalTimers.set(
+    id,
+    setTimeout(() => {
+      removalTimers.delete(id);
+      emit(toasts.filter((t) => t.id !== id));
+    }, TOAST_REMOVE_DELAY_MS),
+  );
+}
+
+/** Closes one toast, or all of them. */
+export function dismissToast(id?: string): void {
+  for (const t of toasts) if (id === undefined || t.id === id) scheduleRemoval(t.id);
+  emit(toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)));
+}
+
+/** Shows a toast; the newest replaces what is on screen. */
+export function toast(options: ToastOptions): { id: string; dismiss: () => void; update: (next: ToastOptions) => void } {
+  counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
+  const id = String(counter);
+  emit([{ ...options, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  return {
+    id,
+    dismiss: () => dismissToast(id),
+    update: (next) => emit(toasts.map((t) => (t.id === id ? { ...t, ...next } : t))),
+  };
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function useToast() {
+  const current = useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  return { toasts: current, toast, dismiss: dismissToast };
+}
+
+/** The spec's Error toast (spec 1 §8): title Error, destructive. */
+export function errorToast(description: ReactNode): void {
+  toast({ title: 'Error', description, variant: 'destructive' });
+}

@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { SUBSCRIPTION_REQUIRED_MESSAGE } from '../../../common/access';
+import type { LoginRequest, LoginResponse, PaymentRequiredBody, RegisterRequest, User } from '../../../common/auth.schemas';
+import { STORAGE_KEYS } from '../../../common/constants';
+import { errorToast } from '../../components/ui/use-toast';
+import { apiRequest, errorMessage, isApiError } from '../../lib/api-client';
+import { API, QUERY_KEYS } from '../../lib/api-paths';
+import { placeholderUser, type SessionUser } from '../../lib/session';
+import { localStore } from '../../lib/storage';
+
+const LOGIN_SUBSCRIPTION_REQUIRED = 'Login successful. Subscription required.';
+
+/**
+ * POST /api/login (spec 1 §4). A 402 counts as success with subscription required; either way the
+ * subscription message is kept locally for the subscription pages.
+ */
+export async function login(input: LoginRequest): Promise<SessionUser> {
+  try {
+    const response = await apiRequest<LoginResponse>('POST', API.login, input);
+    if (!response.subscription_required) return response.user;
+    localStore.set(STORAGE_KEYS.subscriptionMessage, response.message || LOGIN_SUBSCRIPTION_REQUIRED);
+    return { ...response.user, subscriptionRequired: true };
+  } catch (error) {
+    if (!isApiError(error, 402)) throw error;
+    const body = (typeof error.body === 'object' && error.body !== null ? error.body : {}) as Partial<PaymentRequiredBody>;
+    localStore.set(STORAGE_KEYS.subscriptionMessage, body.message || SUBSCRIPTION_REQUIRED_MESSAGE);
+    return placeholderUser(body);
+  }
+}
+
+/** POST /api/register: the new account, already signed in. */
+export function register(input: RegisterRequest): Promise<User> {
+  return apiRequest<User>('POST', API.register, input);
+}
+
+/** Spec 1 §7: logout clears the cached user; the landing page shows. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', API.logout),
+    onSuccess: async () => {
+      await queryClient.cancelQueries();
+      // Nothing of the signed-out account may linger in memory.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== API.user });
+      queryClient.setQueryData(QUERY_KEYS.user, null);
+      navigate('/');
+    },
+    onError: (error) => errorToast(errorMessage(error)),
+  });
+}

@@ -1,0 +1,27 @@
+/**
+ * The API's URLs. A read's query key starts with its URL (spec 1 §7: the default query function
+ * fetches queryKey[0]), so these double as query keys: `useQuery({ queryKey: [API.collections] })`.
+ */
+export const API = {
+  user: '/api/user',
+  login: '/api/login',
+  logout: '/api/logout',
+  register: '/api/register',
+  userUpdate: '/api/user/update',
+  collections: '/api/collections',
+  albums: '/api/albums',
+  coverArt: '/api/cover-art',
+  coverArtUpload: '/api/cover-art/upload',
+  exportAlbums: '/api/export/albums',
+  shared: '/api/shared',
+  analytics: '/api/analytics',
+  subscription: '/api/subscription',
+  recordStores: '/api/record-stores',
+  mapConfig: '/api/map-config',
+} as const;
+
+export const QUERY_KEYS = {
+  user: [API.user],
+  collections: [API.collections],
+  albums: [API.albums],
+} as const;

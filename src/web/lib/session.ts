@@ -1,0 +1,70 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PaymentRequiredBody, User } from '../../common/auth.schemas';
+import { ApiError, readJson, send } from './api-client';
+import { API, QUERY_KEYS } from './api-paths';
+import { currentPath, navigateTo } from './navigation';
+
+/**
+ * The session user. `subscriptionRequired` marks a login that answered subscription_required;
+ * `placeholder` marks the stand-in built from a 402 (spec 1 §4), which has no real profile data.
+ */
+export type SessionUser = User & { subscriptionRequired?: boolean; placeholder?: boolean };
+
+const USER_CACHE_MS = 30_000;
+
+/** Paths where a 402 builds a placeholder user instead of leaving (spec 1 §4). */
+function staysOnPaymentRequired(path: string): boolean {
+  // The subscription flow's own pages must not bounce a gated user away mid-payment either.
+  return path === '' || path === '/' || path === '/subscription' || path.startsWith('/subscription/') || path === '/subscribe';
+}
+
+/** Spec 1 §4: the stand-in user for a 402 answer. */
+export function placeholderUser(body: Partial<PaymentRequiredBody> | null | undefined): SessionUser {
+  return {
+    id: typeof body?.userId === 'number' ? body.userId : -1,
+    username: body?.username || 'User',
+    email: body?.email ?? null,
+    createdAt: '',
+    isAdmin: false,
+    accountStatus: 'active',
+    subscriptionStatus: 'inactive',
+    firstName: null,
+    lastName: null,
+    trialEndDate: null,
+    stripeCustomerId: null,
+    trialExpired: true,
+    hasHadPaidSubscription: false,
+    subscriptionRequired: true,
+    placeholder: true,
+  };
+}
+
+/** GET /api/user: the user, null when signed out (401), a placeholder on 402, else an error with the response text. */
+export async function fetchSessionUser(signal?: AbortSignal): Promise<SessionUser | null> {
+  const response = await send(API.user, { headers: { Accept: 'application/json' }, signal });
+  if (response.status === 401) return null;
+  if (response.status === 402) {
+    const body = await readJson<Partial<PaymentRequiredBody> | null>(response).catch(() => null);
+    if (body?.redirectTo === '/subscription' && !staysOnPaymentRequired(currentPath())) navigateTo('/subscription');
+    return placeholderUser(body);
+  }
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    throw new ApiError(text || `${response.status}: ${response.statusText}`, response.status, text, undefined);
+  }
+  return readJson<User>(response);
+}
+
+export const userQueryOptions = queryOptions({
+  queryKey: QUERY_KEYS.user,
+  queryFn: ({ signal }) => fetchSessionUser(signal),
+  staleTime: USER_CACHE_MS,
+  gcTime: USER_CACHE_MS,
+  retry: false,
+});
+
+/** The session user query: `user` is null when signed out, undefined while loading. */
+export function useSessionUser() {
+  const query = useQuery(userQueryOptions);
+  return { ...query, user: query.data };
+}
