@@ -20,8 +20,13 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // Connections whose request finishes during shutdown would otherwise idle until keep-alive expires.
+    const idleSweep = setInterval(() => app.server.closeIdleConnections(), 50);
     app.close().then(
-      () => process.exit(0),
+      () => {
+        clearInterval(idleSweep);
+        process.exit(0);
+      },
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);

@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDbKind } from './test/harness.js';
+
+// Runs the built server (dist/node) as a real process; `npm test` builds before the browser tests,
+// and this file builds the server itself when it is missing.
+const main = path.resolve('dist/node/server/main.js');
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, [main], { env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+describe.runIf(testDbKind === 'sqlite')('the server process', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    if (!existsSync(main)) {
+      const build = spawn('npx', ['tsc', '-p', 'tsconfig.server.json'], { stdio: 'inherit' });
+      await new Promise((resolve) => build.once('exit', resolve));
+    }
+    dataDir = mkdtempSync(path.join(tmpdir(), 'spindle-main-'));
+  }, 120_000);
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('stops at start-up with a message naming a bad setting', async () => {
+    const server = start({ PORT: 'not-a-port', DATA_DIR: dataDir });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/Invalid configuration:[\s\S]*PORT/);
+  });
+
+  it('on SIGTERM finishes the in-flight request, closes the database and exits 0; a restart keeps the committed data', async () => {
+    const port = await freePort();
+    const server = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    const base = await waitUp(port);
+    // Registration hashes with the full OWASP scrypt cost: slow enough to be in flight during SIGTERM.
+    const inFlight = fetch(`${base}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'inflight@example.com', password: 'long-enough-1' }),
+    });
+    await new Promise((r) => setTimeout(r, 30));
+    server.child.kill('SIGTERM');
+    const r1 = await inFlight;
+    expect(r1.status).toBe(201);
+    const code1 = await server.exited;
+    expect(code1).toBe(0);
+
+    const port2 = await freePort();
+    const again = start({ PORT: String(port2), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    const base2 = await waitUp(port2);
+    const login = await fetch(`${base2}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'inflight@example.com', password: 'long-enough-1' }),
+    });
+    expect(login.status).toBe(200);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  }, 60_000);
+});
+
+async function waitUp(port: number): Promise<string> {
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return base;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server on ${port} did not start`);
+}
