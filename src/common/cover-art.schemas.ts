@@ -26,13 +26,15 @@ export type CoverSearchResponse = z.infer<typeof coverSearchResponseSchema>;
 export const coverUploadFieldsSchema = z.object({
   title: z.string().trim().max(COVER_TEXT_MAX, `Title must be at most ${COVER_TEXT_MAX} characters`).optional(),
   artist: z.string().trim().max(COVER_TEXT_MAX, `Artist must be at most ${COVER_TEXT_MAX} characters`).optional(),
-  albumId: z
-    .string()
-    .trim()
-    .regex(/^[1-9][0-9]{0,9}$/, 'albumId must be a positive whole number')
-    .transform(Number)
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  albumId: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .string()
+      .trim()
+      .regex(/^[1-9][0-9]{0,9}$/, 'albumId must be a positive whole number')
+      .transform(Number)
+      .optional(),
+  ),
 });
 export type CoverUploadFields = z.infer<typeof coverUploadFieldsSchema>;
 

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { ExpressionBuilder, Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
@@ -12,6 +12,19 @@ export function storedImageName(coverUrl: string | null | undefined): string | n
   return /^[A-Za-z0-9_-]+\.(jpg|png|webp|gif)$/.test(name) ? name : null;
 }
 
+/** True for an image row that no album of its owner names as its cover. */
+function noAlbumUses(eb: ExpressionBuilder<Database, 'images'>) {
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom('albums')
+        .select('albums.id')
+        .whereRef('albums.user_id', '=', 'images.user_id')
+        .where((eb) => eb('albums.cover_url', '=', eb.fn<string>('concat', [eb.cast<string>(eb.val(COVER_PATH_PREFIX), 'text'), eb.ref('images.name')]))),
+    ),
+  );
+}
+
 /**
  * Deletes the user's stored images named by these cover URLs when no album of theirs uses them any
  * more. Call it in the same transaction as the album change or delete that released them.
@@ -23,22 +36,14 @@ export async function releaseCovers(
 ): Promise<void> {
   const names = [...new Set(coverUrls.map(storedImageName).filter((n): n is string => n !== null))];
   if (names.length === 0) return;
-  await db
-    .deleteFrom('images')
-    .where('user_id', '=', userId)
-    .where('name', 'in', names)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('albums')
-            .select('albums.id')
-            .whereRef('albums.user_id', '=', 'images.user_id')
-            .where((eb) =>
-              eb('albums.cover_url', '=', eb.fn<string>('concat', [eb.val(COVER_PATH_PREFIX), eb.ref('images.name')])),
-            ),
-        ),
-      ),
-    )
-    .execute();
+  await db.deleteFrom('images').where('user_id', '=', userId).where('name', 'in', names).where(noAlbumUses).execute();
+}
+
+/**
+ * Deletes images that no album uses and that were stored before `before`: uploads or imports whose
+ * album form was never saved. Old enough that a form still open keeps its cover.
+ */
+export async function sweepUnusedImages(db: Db | Transaction<Database>, before: Date): Promise<number> {
+  const result = await db.deleteFrom('images').where('created_at', '<', before.toISOString()).where(noAlbumUses).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

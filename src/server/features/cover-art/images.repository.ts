@@ -1,0 +1,31 @@
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database, ImageRow, ImagesTable } from '../../db/schema.js';
+import type { Insertable } from 'kysely';
+
+type Executor = Db | Transaction<Database>;
+
+/** Single-table queries on `images`, always scoped by owner. */
+export const imagesRepository = {
+  findOwned(db: Executor, userId: number, name: string): Promise<ImageRow | undefined> {
+    return db.selectFrom('images').selectAll().where('user_id', '=', userId).where('name', '=', name).executeTakeFirst();
+  },
+
+  findOwnedBySha(db: Executor, userId: number, sha256: string): Promise<{ id: number; name: string } | undefined> {
+    return db
+      .selectFrom('images')
+      .select(['id', 'name'])
+      .where('user_id', '=', userId)
+      .where('sha256', '=', sha256)
+      .orderBy('id')
+      .executeTakeFirst();
+  },
+
+  async touch(db: Executor, id: number, createdAt: string): Promise<void> {
+    await db.updateTable('images').set({ created_at: createdAt }).where('id', '=', id).execute();
+  },
+
+  async insert(db: Executor, image: Insertable<ImagesTable>): Promise<void> {
+    await db.insertInto('images').values(image).execute();
+  },
+};
