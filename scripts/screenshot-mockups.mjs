@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { DEMO_COLLECTIONS, FONT, sleeveArt } from './demo-sleeves.mjs';
 
 const OUT = path.resolve('src/web/features/landing/screenshots');
 const W = 1280;
@@ -19,47 +20,16 @@ const C = {
   accent: '#b45309',
   accentSoft: '#fdf0dc',
 };
-const FONT = "font-family=\"'Liberation Sans', 'DejaVu Sans', sans-serif\"";
 const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const text = (x, y, s, { size = 14, weight = 400, fill = C.ink, anchor = 'start' } = {}) =>
   `<text x="${x}" y="${y}" ${FONT} font-size="${size}" font-weight="${weight}" fill="${fill}" text-anchor="${anchor}">${esc(s)}</text>`;
 const rect = (x, y, w, h, { fill = C.surface, stroke, r = 8 } = {}) =>
   `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${r}" fill="${fill}"${stroke ? ` stroke="${stroke}"` : ''}/>`;
 
-// Album sleeves: abstract designs (no real artwork), one palette and motif each.
-const PALETTES = [
-  ['#1d3557', '#e63946', '#f1faee'],
-  ['#2a9d8f', '#e9c46a', '#264653'],
-  ['#3d1a4b', '#f4a261', '#fde2c8'],
-  ['#0b0b0f', '#f5c518', '#e8e8e8'],
-  ['#6b2d2d', '#d9a066', '#f6e7cf'],
-  ['#14213d', '#fca311', '#e5e5e5'],
-  ['#d8e2dc', '#ff5d8f', '#22223b'],
-  ['#283618', '#dda15e', '#fefae0'],
-  ['#03045e', '#00b4d8', '#caf0f8'],
-  ['#582f0e', '#a68a64', '#ede0d4'],
-  ['#ef476f', '#ffd166', '#073b4c'],
-  ['#344e41', '#a3b18a', '#dad7cd'],
-];
+// The mockups draw the sleeves of scripts/demo-sleeves.mjs, as the real screenshots will show them.
 function sleeve(x, y, s, i, label) {
-  const [bg, fg, hi] = PALETTES[i % PALETTES.length];
   const id = `c${x}-${y}`;
-  const m = i % 6;
-  let art = '';
-  if (m === 0) art = `<circle cx="${s * 0.62}" cy="${s * 0.42}" r="${s * 0.3}" fill="${fg}"/><rect y="${s * 0.78}" width="${s}" height="${s * 0.22}" fill="${hi}" opacity=".9"/>`;
-  if (m === 1)
-    art = [0, 1, 2, 3, 4, 5].map((k) => `<rect x="${-s + k * s * 0.36}" y="0" width="${s * 0.16}" height="${s * 2}" fill="${k % 2 ? fg : hi}" transform="rotate(35)" opacity=".85"/>`).join('');
-  if (m === 2) art = [0.46, 0.36, 0.26, 0.16, 0.07].map((r, k) => `<circle cx="${s / 2}" cy="${s / 2}" r="${s * r}" fill="${k % 2 ? bg : fg}"/>`).join('');
-  if (m === 3) {
-    const word = label.split(' ')[0].toUpperCase();
-    const size = Math.min(s * 0.22, (s * 0.84) / (word.length * 0.68));
-    art = `<rect width="${s}" height="${s * 0.5}" fill="${fg}"/><text x="${s * 0.08}" y="${s * 0.88}" ${FONT} font-size="${size}" font-weight="700" fill="${hi}">${esc(word)}</text>`;
-  }
-  if (m === 4)
-    art = Array.from({ length: 36 }, (_, k) => `<circle cx="${((k % 6) + 0.5) * (s / 6)}" cy="${(Math.floor(k / 6) + 0.5) * (s / 6)}" r="${s * (0.02 + ((k * 7) % 5) * 0.012)}" fill="${k % 3 ? fg : hi}"/>`).join('');
-  if (m === 5)
-    art = `<path d="M0 ${s * 0.7} Q ${s * 0.25} ${s * 0.5} ${s * 0.5} ${s * 0.7} T ${s} ${s * 0.7} V ${s} H 0 Z" fill="${fg}"/><path d="M0 ${s * 0.82} Q ${s * 0.25} ${s * 0.62} ${s * 0.5} ${s * 0.82} T ${s} ${s * 0.82} V ${s} H 0 Z" fill="${hi}" opacity=".8"/><circle cx="${s * 0.3}" cy="${s * 0.3}" r="${s * 0.12}" fill="${hi}"/>`;
-  return `<clipPath id="${id}"><rect width="${s}" height="${s}" rx="6"/></clipPath><g transform="translate(${x} ${y})" clip-path="url(#${id})"><rect width="${s}" height="${s}" fill="${bg}"/>${art}</g>`;
+  return `<clipPath id="${id}"><rect width="${s}" height="${s}" rx="6"/></clipPath><g transform="translate(${x} ${y})" clip-path="url(#${id})">${sleeveArt(i, label, s)}</g>`;
 }
 
 function topBar(active) {
@@ -119,35 +89,8 @@ function grid(title, count, albums, extra = '') {
 
 const svg = (body) => `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><rect width="${W}" height="${H}" fill="${C.paper}"/>${body}</svg>`;
 
-const MAIN = [
-  ['Midnight Transit', 'The Velvet Hours'],
-  ['Paper Moons', 'Ada Lindqvist'],
-  ['Low Tide Sessions', 'Harbour Quartet'],
-  ['Neon Cathedral', 'Glass Arcade'],
-  ['Copper & Smoke', 'Marlow Reyes'],
-  ['Sundays on Vine', 'Clara Mae'],
-  ['Orbital Lounge', 'Tokyo Satellite'],
-  ['Field Recordings', 'Wren & Willow'],
-  ['Blue Hour', 'Elias Kane Trio'],
-  ['Static Bloom', 'Hollow Pines'],
-  ['Desert Radio', 'Coyote Static'],
-  ['Good Grief', 'The Lemon Trees'],
-  ['Night Ferry', 'Saltwater Choir'],
-  ['Soft Machines', 'Juno Park'],
-  ['Gold Rush', 'Big Sky Revival'],
-];
-const WISH = [
-  ['Lantern Festival', 'Mei & the Moths'],
-  ['Harvest Moon Live', 'Old Mill Band'],
-  ['Analog Hearts', 'Cassette Club'],
-  ['The Long Way Home', 'Ruby Calloway'],
-  ['Fathoms', 'Deepwater'],
-  ['Polaroid Summer', 'The Sunsets'],
-  ['Kingfisher', 'Isla Moreno'],
-  ['Second Pressing', 'The Reissues'],
-  ['Pine & Ash', 'Northbound'],
-  ['Velour', 'Honey Gentry'],
-];
+const MAIN = DEMO_COLLECTIONS['Main Shelf'];
+const WISH = DEMO_COLLECTIONS['Wish List'];
 
 const collectionView = svg(topBar() + sidebar('Main Shelf') + grid('Main Shelf', 48, MAIN));
 
