@@ -79,7 +79,8 @@ async function pickAddress(url: URL, exempt: boolean, resolve: Resolver): Promis
   const first = answers[0];
   if (!first) throw new SafeFetchError(400, `The image address's host ${host} could not be found`);
   if (!exempt && !answers.every((a) => isPublicAddress(a.address))) throw new SafeFetchError(400, NOT_PUBLIC_MESSAGE);
-  return first;
+  // One pinned address means no happy-eyeballs fallback; IPv4 is the one most hosts can route.
+  return answers.find((a) => a.family === 4) ?? first;
 }
 
 /** A lookup that always answers the address already checked, so DNS cannot change it in between. */
