@@ -52,10 +52,11 @@ export default function TermsPage() {
           </p>
         </header>
         <nav aria-label="Sections of the terms" className="mt-8 rounded-xl border border-line bg-surface p-6">
-          <h2 className="text-sm font-semibold tracking-wide text-ink-muted uppercase">Contents</h2>
-          <ol className="mt-3 grid gap-x-8 gap-y-1.5 text-sm sm:grid-cols-2">
+          {/* Not a heading: the page's h2s are exactly its 14 sections. */}
+          <p className="text-sm font-semibold tracking-wide text-ink-muted uppercase">Contents</p>
+          <ol className="mt-3 gap-8 text-sm sm:columns-2">
             {TERMS_SECTIONS.map((section, i) => (
-              <li key={section.title}>
+              <li key={section.title} className="mb-1.5 break-inside-avoid">
                 <a href={`#terms-${i + 1}`} className="text-ink-muted hover:text-ink hover:underline">
                   {i + 1}. {section.title}
                 </a>
@@ -69,7 +70,7 @@ export default function TermsPage() {
               <h2 id={`terms-${i + 1}-title`} className="text-xl font-semibold tracking-tight">
                 {i + 1}. {section.title}
               </h2>
-              <div className="mt-3 space-y-4 leading-relaxed text-ink-muted">
+              <div className="mt-3 space-y-4 leading-relaxed text-ink/90">
                 {section.paragraphs.map((text) => (
                   <Paragraph key={text} text={text} email={email} />
                 ))}

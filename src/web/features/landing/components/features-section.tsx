@@ -21,7 +21,7 @@ const FEATURES = [
 
 const EXTRAS = [
   { icon: HandHelping, text: 'Track albums lent to friends' },
-  { icon: FileDown, text: 'Export to CSV whenever you like' },
+  { icon: FileDown, text: 'Export to CSV any time' },
   { icon: ChartNoAxesColumn, text: 'Your collection in numbers' },
   { icon: Moon, text: 'Light and dark themes' },
 ] as const;
