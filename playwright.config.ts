@@ -29,7 +29,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node dist/node/server/main.js',
+    // Playwright starts the server before global setup, so the fresh data directory is made here.
+    command: `rm -rf '${E2E_DATA_DIR}' && node dist/node/server/main.js`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
