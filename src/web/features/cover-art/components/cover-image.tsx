@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { cn } from '../../../lib/cn';
+import { coverSrc } from '../cover-url';
+import { VinylPlaceholder } from './vinyl-placeholder';
+
+export interface CoverImageProps {
+  coverUrl: string | null | undefined;
+  alt: string;
+  size?: 'thumb' | 'full';
+  className?: string;
+  /** Eager for the first visible cards (LCP); lazy otherwise. */
+  priority?: boolean;
+}
+
+/** A square cover; a missing or failing image shows the placeholder (spec 1 §2). */
+export function CoverImage({ coverUrl, alt, size = 'thumb', className, priority = false }: CoverImageProps) {
+  const src = coverSrc(coverUrl, size);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (!src || failedSrc === src) return <VinylPlaceholder className={className} label={alt ? `${alt} (no cover)` : undefined} />;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding="async"
+      className={cn('aspect-square w-full bg-muted object-cover', className)}
+      onError={() => setFailedSrc(src)}
+    />
+  );
+}

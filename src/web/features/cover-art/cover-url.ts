@@ -1,0 +1,13 @@
+/**
+ * Where the browser loads a cover from (spec 1 §7, spec 2 §7): our stored covers as they are (the
+ * grid asks for the thumbnail), remote http(s) URLs through the signed-in image proxy, nothing else.
+ */
+export function coverSrc(coverUrl: string | null | undefined, size: 'thumb' | 'full' = 'full'): string | null {
+  if (!coverUrl) return null;
+  if (coverUrl.startsWith('/api/')) {
+    if (size === 'thumb' && /^\/api\/(shared\/[^/]+\/)?cover-art\/[^/?]+$/.test(coverUrl)) return `${coverUrl}?size=thumb`;
+    return coverUrl;
+  }
+  if (/^https?:\/\//i.test(coverUrl)) return `/api/cover-art-image?url=${encodeURIComponent(coverUrl)}`;
+  return null;
+}
