@@ -35,7 +35,8 @@ export function SectionHeading(props: { id: string; eyebrow: string; title: stri
 export function SpindleMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 64 64" aria-hidden="true" className={className}>
-      <circle cx="32" cy="32" r="30" fill="#1f1b16" />
+      {/* The rim keeps the black record visible on the dark theme's charcoal. */}
+      <circle cx="32" cy="32" r="30" fill="#1f1b16" stroke="#5f574c" strokeWidth="2" />
       <circle cx="32" cy="32" r="22" fill="none" stroke="#4a4238" strokeWidth="1.5" />
       <circle cx="32" cy="32" r="16" fill="none" stroke="#4a4238" strokeWidth="1.5" />
       <circle cx="32" cy="32" r="10" fill="#d97706" />
