@@ -4,6 +4,7 @@ import { cn } from '../../lib/cn';
 import { buttonClasses } from './button';
 import { overlayClasses } from './dialog';
 import { Spinner } from './spinner';
+import { useReturnFocus } from './use-return-focus';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
@@ -34,11 +35,13 @@ export function ConfirmDialog({
   loading = false,
   onConfirm,
 }: ConfirmDialogProps) {
+  const focus = useReturnFocus({});
   return (
     <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className={overlayClasses} />
         <AlertDialogPrimitive.Content
+          {...focus}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 grid w-[calc(100vw-2rem)] max-w-[425px] -translate-x-1/2 -translate-y-1/2 gap-4',
             'rounded-2xl border border-line bg-surface p-6 text-ink shadow-xl',

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { useReturnFocus } from './use-return-focus';
 
 /*
  * Radix Dialog: Escape and the overlay close it, focus is trapped inside and returns to the trigger.
@@ -24,7 +25,8 @@ export interface DialogContentProps extends Omit<ComponentProps<typeof DialogPri
   hideTitle?: boolean;
 }
 
-export function DialogContent({ title, description, size = 'md', hideTitle, className, children, ...props }: DialogContentProps) {
+export function DialogContent({ title, description, size = 'md', hideTitle, className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClasses} />
@@ -39,6 +41,7 @@ export function DialogContent({ title, description, size = 'md', hideTitle, clas
         // Without a description Radix expects an explicit "none".
         {...(description ? {} : { 'aria-describedby': undefined })}
         {...props}
+        {...focus}
       >
         <div className={cn('grid gap-1.5 pr-8', hideTitle && 'sr-only')}>
           <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
@@ -54,7 +57,15 @@ export function DialogContent({ title, description, size = 'md', hideTitle, clas
 }
 
 /** A panel sliding in from the left: the sidebar on narrow screens (guide/look.md: a drawer at ≤ 768 px). */
-export function DrawerContent({ title, className, children, ...props }: Omit<DialogContentProps, 'size' | 'description' | 'hideTitle'>) {
+export function DrawerContent({
+  title,
+  className,
+  children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: Omit<DialogContentProps, 'size' | 'description' | 'hideTitle'>) {
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClasses} />
@@ -66,6 +77,7 @@ export function DrawerContent({ title, className, children, ...props }: Omit<Dia
           className,
         )}
         {...props}
+        {...focus}
       >
         <div className="flex h-14 items-center justify-between border-b border-line px-4">
           <DialogPrimitive.Title className="text-base font-semibold">{title}</DialogPrimitive.Title>

@@ -63,6 +63,11 @@ export function toast(options: ToastOptions): { id: string; dismiss: () => void;
   };
 }
 
+/** The toasts in the store, newest first (open and recently dismissed). */
+export function getToasts(): readonly ToastItem[] {
+  return toasts;
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => {
@@ -71,7 +76,7 @@ function subscribe(listener: () => void) {
 }
 
 export function useToast() {
-  const current = useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  const current = useSyncExternalStore(subscribe, getToasts, getToasts);
   return { toasts: current, toast, dismiss: dismissToast };
 }
 

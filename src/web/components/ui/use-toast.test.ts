@@ -1,0 +1,31 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dismissToast, getToasts, toast, TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from './use-toast';
+
+describe('toast store (spec 1 §9)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    dismissToast();
+    vi.runAllTimers();
+    vi.useRealTimers();
+  });
+
+  it('shows at most one toast: the newest replaces what is on screen', () => {
+    toast({ title: 'Collection created' });
+    toast({ title: 'Error', description: 'No collection selected to share', variant: 'destructive' });
+    expect(TOAST_LIMIT).toBe(1);
+    expect(getToasts()).toHaveLength(1);
+    expect(getToasts()[0]).toMatchObject({ title: 'Error', description: 'No collection selected to share', variant: 'destructive', open: true });
+  });
+
+  it('a dismissed toast closes at once and leaves the store 1,000,000 ms later', () => {
+    const shown = toast({ title: 'Link copied' });
+    shown.dismiss();
+    expect(getToasts()[0]).toMatchObject({ id: shown.id, open: false });
+    vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS - 1);
+    expect(getToasts()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(getToasts()).toHaveLength(0);
+    expect(TOAST_REMOVE_DELAY_MS).toBe(1_000_000);
+    expect(TOAST_DURATION_MS).toBe(5000);
+  });
+});
