@@ -24,6 +24,8 @@ function writeWebRoot(): string {
   writeFileSync(path.join(root, 'assets/index-Ab12Cd34.js'), APP_JS);
   writeFileSync(path.join(root, 'assets/index-Ab12Cd34.js.br'), brotliCompressSync(APP_JS));
   writeFileSync(path.join(root, 'robots.txt'), 'User-agent: *\n');
+  mkdirSync(path.join(root, '.vite'));
+  writeFileSync(path.join(root, '.vite/manifest.json'), '{}');
   return root;
 }
 
@@ -141,6 +143,14 @@ describe('caching and compression of built files', () => {
     const res = await client.request({ method: 'GET', url: '/', headers: { 'if-none-match': landingTag } });
     expect(res.statusCode).toBe(200);
     expect(isApp(res.body)).toBe(true);
+  });
+
+  it('serves public files by exact path, but never build bookkeeping', async () => {
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toBe('User-agent: *\n');
+    const manifest = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(isApp(manifest.body)).toBe(true);
   });
 
   it('unknown /api paths still answer 404 JSON and unknown assets 404', async () => {

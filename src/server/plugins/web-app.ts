@@ -47,6 +47,8 @@ function loadAssets(root: string): Map<string, Asset> {
   const assets = new Map<string, Asset>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir)) {
+      // Build bookkeeping (.vite/manifest.json) is not part of the site.
+      if (entry.startsWith('.')) continue;
       const full = path.join(dir, entry);
       if (statSync(full).isDirectory()) {
         walk(full);
