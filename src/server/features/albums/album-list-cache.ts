@@ -19,22 +19,17 @@ export interface CachedList {
  * bytes. Correct with several app instances: the version comes from the users row, which every
  * write bumps in its own transaction (data-version.ts).
  */
-export class AlbumListCache {
-  private readonly entries = new Map<number, CachedList>();
+export class AlbumListCache<K extends string | number = number> {
+  private readonly entries = new Map<K, CachedList>();
   private readonly building = new Map<string, Promise<CachedList>>();
   private bytes = 0;
 
   constructor(private readonly limits: { maxUsers: number; maxBytes: number }) {}
 
   /** The list for this user at this version, built once however many requests ask at the same time. */
-  async get(userId: number, version: number, build: () => Promise<Buffer>): Promise<CachedList> {
-    const entry = this.entries.get(userId);
-    if (entry && entry.version === version) {
-      // Map order is the recency order.
-      this.entries.delete(userId);
-      this.entries.set(userId, entry);
-      return entry;
-    }
+  async get(userId: K, version: number, build: () => Promise<Buffer>): Promise<CachedList> {
+    const entry = this.peek(userId, version);
+    if (entry) return entry;
     const key = `${userId}:${version}`;
     let pending = this.building.get(key);
     if (!pending) {
@@ -46,11 +41,26 @@ export class AlbumListCache {
     return pending;
   }
 
+  /** The entry for this key at exactly this version, if kept (and now the most recently used). */
+  peek(key: K, version: number): CachedList | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.version !== version) return undefined;
+    // Map order is the recency order.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /** Keeps a body built elsewhere (a stream that was teed while it was sent). */
+  put(key: K, version: number, body: Buffer): void {
+    this.store(key, version, body);
+  }
+
   get size(): { users: number; bytes: number } {
     return { users: this.entries.size, bytes: this.bytes };
   }
 
-  private store(userId: number, version: number, body: Buffer): CachedList {
+  private store(userId: K, version: number, body: Buffer): CachedList {
     let compressed: Promise<Buffer> | undefined;
     const list: CachedList = {
       version,

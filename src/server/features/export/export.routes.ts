@@ -5,6 +5,7 @@ import { ALBUM_MESSAGES, exportQuerySchema, todayIsoDate } from '../../../common
 import { notFound } from '../../errors.js';
 import { currentUser, requireUser } from '../../plugins/guards.js';
 import { collectionsRepository } from '../collections/collections.repository.js';
+import { AlbumListCache } from '../albums/album-list-cache.js';
 import { albumsCsvStream, contentDisposition } from './export.service.js';
 
 const errorSchema = z.object({ message: z.string() }).loose();
@@ -14,6 +15,9 @@ const errorSchema = z.object({ message: z.string() }).loose();
  * requireUser: D6 keeps a user's own data reachable whatever their subscription.
  */
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Rendered files by user and collection, kept until the user's data version moves on (as the album list).
+  const files = new AlbumListCache<string>({ maxUsers: 200, maxBytes: 64 * 1024 * 1024 });
+
   app.get(
     '/api/export/albums',
     {
@@ -32,8 +36,12 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', contentDisposition(collection?.name, todayIsoDate()))
         .header('cache-control', 'no-store');
-      // A stream bypasses the response serializer; the 200 schema documents the body's type.
-      return (reply as FastifyReply).send(albumsCsvStream(app.ctx, user.id, collection?.id));
+      const key = `${user.id}:${collection?.id ?? 'all'}`;
+      const version = user.data_version;
+      const cached = files.peek(key, version);
+      // A stream (or buffer) bypasses the response serializer; the 200 schema documents the body's type.
+      if (cached) return (reply as FastifyReply).send(cached.body);
+      return (reply as FastifyReply).send(albumsCsvStream(app.ctx, user.id, collection?.id, (csv) => files.put(key, version, csv)));
     },
   );
 };

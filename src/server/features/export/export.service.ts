@@ -29,13 +29,34 @@ export const CSV_HEADER = COLUMNS.map(([header]) => header);
 /** Rows per keyset page: memory stays flat whatever the collection's size. */
 const PAGE_SIZE = 1000;
 
+/** A file up to this size is also kept for repeat exports; a larger one is only ever streamed. */
+export const CACHED_EXPORT_MAX_BYTES = 8 * 1024 * 1024;
+
 /**
  * The user's albums (or one collection's) as CSV, read in keyset pages as the client consumes them.
- * No transaction spans the pages: a slow download must not hold a database connection.
+ * No transaction spans the pages: a slow download must not hold a database connection. While the
+ * file stays under CACHED_EXPORT_MAX_BYTES its chunks are also collected and handed to `onComplete`
+ * at the end, so a repeat export at the same data version is sent from memory.
  */
-export function albumsCsvStream(ctx: AppContext, userId: number, collectionId: number | undefined): Readable {
+export function albumsCsvStream(
+  ctx: AppContext,
+  userId: number,
+  collectionId: number | undefined,
+  onComplete?: (csv: Buffer) => void,
+): Readable {
+  const kept: Buffer[] | undefined = onComplete ? [] : undefined;
+  let keptBytes = 0;
+  const keep = (chunk: Buffer): Buffer => {
+    if (kept && keptBytes + chunk.length <= CACHED_EXPORT_MAX_BYTES) kept.push(chunk);
+    keptBytes += chunk.length;
+    return chunk;
+  };
   async function* chunks(): AsyncGenerator<Buffer> {
-    yield Buffer.from(UTF8_BOM + csvRow(CSV_HEADER));
+    yield* pages();
+    if (onComplete && kept && keptBytes <= CACHED_EXPORT_MAX_BYTES) onComplete(Buffer.concat(kept, keptBytes));
+  }
+  async function* pages(): AsyncGenerator<Buffer> {
+    yield keep(Buffer.from(UTF8_BOM + csvRow(CSV_HEADER)));
     let afterId = 0;
     for (;;) {
       const page = await albumsRepository.pageByUser(ctx.db, userId, {
@@ -46,7 +67,7 @@ export function albumsCsvStream(ctx: AppContext, userId: number, collectionId: n
       if (page.length === 0) return;
       let text = '';
       for (const album of page) text += csvRow(COLUMNS.map(([, value]) => value(album)));
-      yield Buffer.from(text);
+      yield keep(Buffer.from(text));
       if (page.length < PAGE_SIZE) return;
       afterId = page[page.length - 1]!.id;
     }

@@ -231,6 +231,23 @@ describe('GET /api/export/albums', () => {
     expect(onlyBig.map((r) => r[1])).toEqual(rows.filter((r) => r.collection_id === big).map((r) => r.title));
   });
 
+  it('a repeat export reflects every write since the last one (the kept file is never stale)', async () => {
+    const { client } = await signUp(t.app);
+    const created = await client.post('/api/collections', { name: 'Repeat' });
+    const collectionId = created.json().id as number;
+    const first = await add(client, { collection: 'Repeat', title: 'First Press', artist: 'Band' });
+    const titles = async (query = '') => (await exportCsv(client, query)).rows.slice(1).map((r) => `${r[1]}|${r[3]}`);
+    expect(await titles()).toEqual(['First Press|Repeat']);
+    expect(await titles()).toEqual(['First Press|Repeat']);
+    await add(client, { collection: 'Repeat', title: 'Second Press', artist: 'Band' });
+    expect(await titles()).toEqual(['First Press|Repeat', 'Second Press|Repeat']);
+    expect((await client.put(`/api/collections/${collectionId}`, { name: 'Renamed' })).statusCode).toBe(200);
+    expect(await titles('?collection=Renamed')).toEqual(['First Press|Renamed', 'Second Press|Renamed']);
+    expect((await client.delete(`/api/albums/${first.id}`)).statusCode).toBe(200);
+    expect(await titles()).toEqual(['Second Press|Renamed']);
+    expect(await titles('?collection=Renamed')).toEqual(['Second Press|Renamed']);
+  });
+
   it('answers 401 signed out, and 200 to a gated user whose data stays theirs (D6)', async () => {
     expect((await new Client(t.app).get('/api/export/albums')).statusCode).toBe(401);
     const { client, user } = await collector(['Jazz']);
