@@ -65,8 +65,8 @@ export function CoverArtPicker({ title, artist, albumId, value, onChange }: Cove
               key={m.value}
               value={m.value}
               className={cn(
-                'inline-flex h-8 items-center justify-center gap-1.5 rounded-md px-3 text-sm font-medium whitespace-nowrap text-ink-muted',
-                'transition-colors duration-150 hover:text-ink [&_svg]:size-4 [&_svg]:shrink-0',
+                'inline-flex h-8 items-center justify-center gap-1.5 rounded-md px-2 text-sm sm:px-3 font-medium whitespace-nowrap text-ink-muted',
+                'transition-colors duration-150 hover:text-ink [&_svg]:size-4 [&_svg]:shrink-0 max-sm:[&_svg]:hidden',
                 'data-[state=active]:bg-surface data-[state=active]:text-ink data-[state=active]:shadow-sm',
               )}
             >

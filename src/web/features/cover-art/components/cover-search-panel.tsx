@@ -139,7 +139,7 @@ export function CoverSearchPanel({ title, artist, value, onChange }: CoverSearch
                       'group relative block w-full overflow-hidden rounded-lg border border-line bg-muted',
                       'transition-[box-shadow,opacity] duration-150 hover:ring-2 hover:ring-accent/50',
                       'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent',
-                      isChosen && 'ring-2 ring-accent hover:ring-accent',
+                      isChosen && 'ring-2 ring-accent ring-offset-2 ring-offset-surface hover:ring-accent',
                       importing !== null && !isImporting && 'opacity-60',
                     )}
                   >
