@@ -57,12 +57,12 @@ test.describe('signed-in shell (spec 1 §2)', () => {
   });
 
   test('pages of later issues are placeholders with a way home, signed in and out', async ({ page }) => {
-    for (const path of ['/subscription', '/subscribe', '/subscription/cancel', '/forgot-password', '/reset-password?token=abc', '/shared/sometoken']) {
+    for (const path of ['/subscription', '/subscribe', '/subscription/cancel', '/forgot-password', '/reset-password?token=abc']) {
       await page.goto(path);
       await expect(page.getByText('This page is being built')).toBeVisible();
     }
     await signIn(page);
-    for (const path of ['/analytics', '/record-stores', '/record-stores/shared/abc', '/album/new', '/album/3', '/shared/sometoken']) {
+    for (const path of ['/analytics', '/record-stores', '/record-stores/shared/abc', '/album/new', '/album/3']) {
       await page.goto(path);
       await expect(page.getByText('This page is being built')).toBeVisible();
     }
