@@ -50,6 +50,13 @@ describe('GET / picks the landing page or the app', () => {
     expect(res.headers.vary).toBe('Accept-Encoding, Cookie');
   });
 
+  it('a visitor arriving with app parameters (/?subscription_activated=true) gets the app, campaign tags still the landing page', async () => {
+    const activated = await t.app.inject({ method: 'GET', url: '/?subscription_activated=true' });
+    expect(isApp(activated.body)).toBe(true);
+    const campaign = await t.app.inject({ method: 'GET', url: '/?utm_source=newsletter&ref=friend' });
+    expect(isLanding(campaign.body)).toBe(true);
+  });
+
   it('a signed-in user gets the app', async () => {
     const { client } = await signUp(t.app);
     const res = await client.get('/');

@@ -112,6 +112,14 @@ function send(request: FastifyRequest, reply: FastifyReply, asset: Asset, body?:
   return reply.send(asset.body);
 }
 
+/**
+ * Whether GET / is a plain visit the static landing page can answer. Query parameters other than
+ * campaign tags are for the app (spec 1 §2: `/?subscription_activated=true` shows the log-in screen).
+ */
+function isPlainVisit(query: unknown): boolean {
+  return Object.keys(query && typeof query === 'object' ? query : {}).every((key) => /^(utm_[a-z]+|ref)$/.test(key));
+}
+
 // Pages only ever served through the routes below, never under their file names.
 const PAGES = new Set(['/index.html', '/landing.html']);
 
@@ -141,14 +149,15 @@ export function registerWebApp(app: FastifyInstance, webRoot: string): void {
     if (urlPath.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
     if (!index) return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
     let vary = 'Accept-Encoding';
-    if (urlPath === '/' && landing) {
+    if (urlPath === '/' && landing && isPlainVisit(request.query)) {
       // One URL, two pages: caches keep them apart by cookie, and revalidate them (no-cache + ETag).
       vary = 'Accept-Encoding, Cookie';
       if (!(await sessionUser(request))) return send(request, reply, landing, undefined, vary);
     }
     for (const render of app.headRenderers) {
       const head = await render(request);
-      if (head) return send(request, reply, index, Buffer.from(index.body.toString('utf8').replace('</head>', `${head}</head>`)), vary);
+      // A function replacement: `$&` or `$'` in a collection name must stay literal.
+      if (head) return send(request, reply, index, Buffer.from(index.body.toString('utf8').replace('</head>', () => `${head}</head>`)), vary);
     }
     return send(request, reply, index, undefined, vary);
   });
