@@ -1,6 +1,196 @@
-import ComingSoonPage from '../placeholders/coming-soon-page';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Library, SearchX } from 'lucide-react';
+import { useMemo, type ReactNode } from 'react';
+import { Link, useLocation, useRoute, useSearch } from 'wouter';
+import type { Album } from '../../../common/albums.schemas';
+import { Button } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/use-toast';
+import { isApiError } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCollections } from '../collections/api';
+import { LoadError } from '../collections/components/collection-albums';
+import { collectionHref } from '../collections/selected-collection';
+import { albumToFormValues, newAlbumValues } from './album-form-values';
+import { albumQuery } from './api';
+import { AlbumForm } from './components/album-form';
 
-/** Placeholder: the album form (/album/new and /album/{id}) is built by its own issue. */
+const MAX_ID = 2_147_483_647;
+
+/** The album id of /album/{id}: 'new', a valid id, or null for anything else (shown as not found). */
+function parseAlbumId(raw: string | undefined): 'new' | number | null {
+  if (raw === 'new') return 'new';
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= MAX_ID ? id : null;
+}
+
+function PageFrame({ title, backHref, children }: { title: string; backHref: string; children: ReactNode }) {
+  const [, navigate] = useLocation();
+  return (
+    <main className="mx-auto w-full max-w-3xl px-4 pt-6 sm:px-6 sm:pt-10">
+      <Button variant="ghost" className="-ml-3" onClick={() => navigate(backHref)}>
+        <ArrowLeft aria-hidden />
+        Back
+      </Button>
+      <h1 className="mt-3 mb-6 text-3xl font-semibold tracking-tight">{title}</h1>
+      {children}
+    </main>
+  );
+}
+
+function FormSkeleton() {
+  return (
+    <div className="grid gap-6" aria-busy="true" aria-label="Loading the album">
+      {[3, 3, 6].map((fields, section) => (
+        <div key={section} className="grid gap-5 rounded-2xl border border-line bg-surface p-6 sm:grid-cols-2">
+          <Skeleton className="h-5 w-24 sm:col-span-2" />
+          {Array.from({ length: fields }, (_, index) => (
+            <div key={index} className="grid gap-2">
+              <Skeleton className="h-4 w-20" />
+              <Skeleton className="h-10 w-full" />
+            </div>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** After a save or a delete: the collection home with the album's collection selected (spec 1 §4). */
+function useBackHome() {
+  const [, navigate] = useLocation();
+  return (collection: string | null) => navigate(collection ? collectionHref(collection) : '/');
+}
+
+function NewAlbum() {
+  useDocumentTitle('Add Album');
+  const collectionsQuery = useCollections();
+  const requested = new URLSearchParams(useSearch()).get('collection');
+  const goHome = useBackHome();
+  const names = useMemo(() => collectionsQuery.data?.map((c) => c.name), [collectionsQuery.data]);
+  // The collection the form starts in: the ?collection= one, when it exists (in any case).
+  const initial = requested ? names?.find((name) => name.toLocaleLowerCase() === requested.toLocaleLowerCase()) ?? '' : '';
+  const backHref = initial ? collectionHref(initial) : '/';
+
+  let body: ReactNode;
+  if (!names) {
+    body = collectionsQuery.isError ? (
+      <LoadError title="Your collections could not be loaded" retrying={collectionsQuery.isFetching} onRetry={() => void collectionsQuery.refetch()} />
+    ) : (
+      <FormSkeleton />
+    );
+  } else if (names.length === 0) {
+    body = (
+      <EmptyState
+        icon={Library}
+        title="Create a collection first"
+        text="Albums live in collections. Create one on the collection page, then add this album to it."
+        action={
+          <Button asChild>
+            <Link href="/">Go to your collections</Link>
+          </Button>
+        }
+      />
+    );
+  } else {
+    body = (
+      <AlbumForm
+        defaultValues={newAlbumValues(initial, new Date().getFullYear())}
+        collections={names}
+        onSaved={(album) => {
+          toast({ title: 'Album added', description: `“${album.title}” by ${album.artist} was added to “${album.collection}”.`, variant: 'success' });
+          goHome(album.collection);
+        }}
+        onDeleted={() => undefined}
+        onCancel={() => goHome(initial || null)}
+      />
+    );
+  }
+  return (
+    <PageFrame title="Add Album" backHref={backHref}>
+      {body}
+    </PageFrame>
+  );
+}
+
+function EditAlbum({ id }: { id: number }) {
+  const albumResult = useQuery(albumQuery(id));
+  const collectionsQuery = useCollections();
+  const goHome = useBackHome();
+  const album: Album | undefined = albumResult.data;
+  useDocumentTitle(album ? `Edit ${album.title}` : 'Edit Album');
+  const names = useMemo(() => collectionsQuery.data?.map((c) => c.name), [collectionsQuery.data]);
+
+  if (!album && isApiError(albumResult.error, 404)) return <AlbumNotFound />;
+
+  let body: ReactNode;
+  if (album && names) {
+    body = (
+      <AlbumForm
+        key={album.id}
+        album={album}
+        defaultValues={albumToFormValues(album)}
+        collections={names}
+        onSaved={(saved) => {
+          toast({ title: 'Album updated', description: `Your changes to “${saved.title}” were saved.`, variant: 'success' });
+          goHome(saved.collection);
+        }}
+        onDeleted={(deleted) => {
+          toast({ title: 'Album deleted', description: `“${deleted.title}” was removed from “${deleted.collection}”.`, variant: 'success' });
+          goHome(deleted.collection);
+        }}
+        onCancel={() => goHome(album.collection)}
+      />
+    );
+  } else if ((!album && albumResult.isError) || (!names && collectionsQuery.isError)) {
+    body = (
+      <LoadError
+        title="This album could not be loaded"
+        retrying={albumResult.isFetching || collectionsQuery.isFetching}
+        onRetry={() => {
+          if (albumResult.isError) void albumResult.refetch();
+          if (collectionsQuery.isError) void collectionsQuery.refetch();
+        }}
+      />
+    );
+  } else {
+    body = <FormSkeleton />;
+  }
+  return (
+    <PageFrame title="Edit Album" backHref={album ? collectionHref(album.collection) : '/'}>
+      {body}
+    </PageFrame>
+  );
+}
+
+function AlbumNotFound() {
+  useDocumentTitle('Album not found');
+  return (
+    <main className="grid min-h-dvh place-items-center px-4">
+      <EmptyState
+        icon={SearchX}
+        title="Album not found"
+        text="This album does not exist, or it has been deleted."
+        action={
+          <Button asChild>
+            <Link href="/">
+              <ArrowLeft aria-hidden />
+              Back to your collection
+            </Link>
+          </Button>
+        }
+      />
+    </main>
+  );
+}
+
+/** /album/new (optional ?collection=) and /album/{id} (spec 1 §2). */
 export default function AlbumFormPage() {
-  return <ComingSoonPage title="Album" text="Adding and editing albums, with automatic cover art, is on its way." />;
+  const [, params] = useRoute<{ id: string }>('/album/:id');
+  const id = parseAlbumId(params?.id);
+  if (id === 'new') return <NewAlbum />;
+  if (id === null) return <AlbumNotFound />;
+  return <EditAlbum key={id} id={id} />;
 }

@@ -1,17 +1,27 @@
 import { Disc3, Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { accessLevel } from '../../../common/access';
+import type { Collection } from '../../../common/collections.schemas';
+import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { Dialog, DrawerContent } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
-import { Tooltip } from '../../components/ui/tooltip';
 import { errorToast, toast } from '../../components/ui/use-toast';
+import { errorMessage, isApiError } from '../../lib/api-client';
 import { useSessionUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useIsNarrow } from '../../lib/use-is-mobile';
+import { useAlbums } from '../albums/api';
+import { ExportDialog } from '../export/components/export-dialog';
+import { ShareDialog } from '../sharing/share-dialog';
+import { useCollections, useCreateCollection, useDeleteCollection, useRenameCollection } from './api';
 import { AppHeader } from './components/app-header';
-import { CollectionsSidebar, CREATE_COLLECTION_SOON } from './components/collections-sidebar';
+import { CollectionAlbums, CollectionAlbumsSkeleton, LoadError } from './components/collection-albums';
+import { CollectionNameDialog } from './components/collection-name-dialog';
+import { CollectionsSidebar } from './components/collections-sidebar';
+import { collectionAfterDelete, collectionHref } from './selected-collection';
+import { useSelectedCollection } from './use-selected-collection';
 
 /** Spec 1 §6: an inactive subscription or an expired trial gates the collection; the subscription page explains. */
 function useGatedRedirect() {
@@ -23,47 +33,200 @@ function useGatedRedirect() {
   }, [gated, navigate]);
 }
 
-/** The collection home (/, /collection, /collections): the signed-in shell, filled by the collections issue. */
+type NameDialog = { mode: 'create' } | { mode: 'rename'; collection: Collection };
+
+/** A refusal the name field can show (a clash, a bad name, the free-tier limit); others only toast. */
+function fieldRefusal(error: unknown): string | undefined {
+  return isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 401 ? error.serverMessage : undefined;
+}
+
+const albumsPhrase = (count: number) => (count === 1 ? '1 album' : `${count.toLocaleString('en-US')} albums`);
+
+/** The collection home (/, /collection, /collections; spec 1 §2, §4). */
 export default function CollectionHomePage() {
-  useDocumentTitle('Your collection');
   useGatedRedirect();
+  const [, navigate] = useLocation();
   const narrow = useIsNarrow();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const collectionsQuery = useCollections();
+  const albumsQuery = useAlbums();
+  const collections = collectionsQuery.data;
+  const selected = useSelectedCollection(collections);
+  useDocumentTitle(selected?.name ?? 'Your collection');
+
+  const create = useCreateCollection();
+  const rename = useRenameCollection();
+  const remove = useDeleteCollection();
+  const [nameDialog, setNameDialog] = useState<NameDialog>({ mode: 'create' });
+  const [nameDialogOpen, setNameDialogOpen] = useState(false);
+  const [toDelete, setToDelete] = useState<Collection | null>(null);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const [shareOpen, setShareOpen] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
+
+  const totalAlbums = useMemo(() => collections?.reduce((sum, c) => sum + c.albumCount, 0) ?? 0, [collections]);
+
+  const openNameDialog = (dialog: NameDialog) => {
+    setDrawerOpen(false);
+    setNameDialog(dialog);
+    setNameDialogOpen(true);
+  };
+  const openDelete = (collection: Collection) => {
+    setDrawerOpen(false);
+    setToDelete(collection);
+    setDeleteOpen(true);
+  };
+
+  const onCreate = async (name: string) => {
+    try {
+      const created = await create.mutateAsync({ name });
+      setNameDialogOpen(false);
+      toast({ title: 'Collection created', description: `“${created.name}” is ready for its first album.`, variant: 'success' });
+      navigate(collectionHref(created.name));
+    } catch (error) {
+      errorToast(errorMessage(error));
+      return fieldRefusal(error);
+    }
+  };
+
+  const onRename = async (collection: Collection, name: string) => {
+    if (name === collection.name) {
+      setNameDialogOpen(false);
+      return;
+    }
+    try {
+      const renamed = await rename.mutateAsync({ id: collection.id, name });
+      setNameDialogOpen(false);
+      toast({ title: 'Collection updated', description: `“${collection.name}” is now “${renamed.name}”.`, variant: 'success' });
+      if (selected?.id === collection.id) navigate(collectionHref(renamed.name), { replace: true });
+    } catch (error) {
+      errorToast(errorMessage(error));
+      return fieldRefusal(error);
+    }
+  };
+
+  const onDelete = async (collection: Collection) => {
+    const names = collections?.map((c) => c.name) ?? [];
+    try {
+      await remove.mutateAsync({ id: collection.id, name: collection.name });
+      setDeleteOpen(false);
+      toast({
+        title: 'Collection deleted',
+        description: `“${collection.name}” and its ${albumsPhrase(collection.albumCount)} were deleted.`,
+        variant: 'success',
+      });
+      if (selected?.id === collection.id) {
+        const next = collectionAfterDelete(names, collection.name);
+        navigate(next === null ? '/collection' : collectionHref(next), { replace: true });
+      }
+    } catch (error) {
+      errorToast(errorMessage(error));
+    }
+  };
+
+  const retry = () => {
+    if (collectionsQuery.isError) void collectionsQuery.refetch();
+    if (albumsQuery.isError) void albumsQuery.refetch();
+  };
+
+  const sidebar = (inDrawer: boolean) => (
+    <CollectionsSidebar
+      inDrawer={inDrawer}
+      collections={collections}
+      failed={collectionsQuery.isError}
+      retrying={collectionsQuery.isFetching}
+      onRetry={() => void collectionsQuery.refetch()}
+      selected={selected?.name ?? null}
+      onChoose={() => setDrawerOpen(false)}
+      onCreate={() => openNameDialog({ mode: 'create' })}
+      onRename={(collection) => openNameDialog({ mode: 'rename', collection })}
+      onDelete={openDelete}
+    />
+  );
+
+  let main;
+  if (collections === undefined) {
+    main = collectionsQuery.isError ? (
+      <LoadError title="Your collections could not be loaded" retrying={collectionsQuery.isFetching} onRetry={retry} />
+    ) : (
+      <CollectionAlbumsSkeleton />
+    );
+  } else if (!selected) {
+    main = (
+      <EmptyState
+        icon={Disc3}
+        title="No collections yet"
+        text="Start a collection for your records, say “Living room shelf” or “Jazz”, then add albums and Spindle finds their cover art."
+        action={
+          <Button onClick={() => openNameDialog({ mode: 'create' })}>
+            <Plus aria-hidden />
+            Create your first collection
+          </Button>
+        }
+      />
+    );
+  } else {
+    main = (
+      <CollectionAlbums
+        collection={selected}
+        albums={albumsQuery.data}
+        albumsFailed={albumsQuery.isError}
+        retrying={albumsQuery.isFetching}
+        onRetry={retry}
+        onRename={(collection) => openNameDialog({ mode: 'rename', collection })}
+        onDelete={openDelete}
+      />
+    );
+  }
 
   return (
     <div className="flex min-h-dvh flex-col">
       <AppHeader
-        onShare={() => errorToast('No collection selected to share')}
-        onExport={() => toast({ title: 'Nothing to export yet', description: 'Add albums to a collection first.' })}
+        onShare={() => (selected ? setShareOpen(true) : errorToast('No collection selected to share'))}
+        onExport={() => setExportOpen(true)}
         onOpenSidebar={() => setDrawerOpen(true)}
       />
       <div className="flex min-h-0 flex-1">
         <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-72 shrink-0 border-r border-line bg-surface/60 min-[769px]:block">
-          <CollectionsSidebar />
+          {sidebar(false)}
         </aside>
-        <main className="flex flex-1 items-center justify-center px-4 py-10">
-          <EmptyState
-            icon={Disc3}
-            title="No collections yet"
-            text="Start a collection for your records, say “Living room shelf” or “Jazz”, then add albums and Spindle finds their cover art."
-            action={
-              <Tooltip content={CREATE_COLLECTION_SOON}>
-                <span tabIndex={0} className="inline-flex rounded-lg">
-                  <Button disabled>
-                    <Plus aria-hidden />
-                    Create your first collection
-                  </Button>
-                </span>
-              </Tooltip>
-            }
-          />
-        </main>
+        <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">{main}</main>
       </div>
       <Dialog open={narrow && drawerOpen} onOpenChange={setDrawerOpen}>
-        <DrawerContent title="Collections">
-          <CollectionsSidebar inDrawer />
-        </DrawerContent>
+        <DrawerContent title="Collections">{sidebar(true)}</DrawerContent>
       </Dialog>
+
+      <CollectionNameDialog
+        open={nameDialogOpen}
+        onOpenChange={setNameDialogOpen}
+        mode={nameDialog.mode}
+        initialName={nameDialog.mode === 'rename' ? nameDialog.collection.name : ''}
+        pending={nameDialog.mode === 'create' ? create.isPending : rename.isPending}
+        onSubmit={(name) => (nameDialog.mode === 'create' ? onCreate(name) : onRename(nameDialog.collection, name))}
+      />
+      <ConfirmDialog
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        title={`Delete “${toDelete?.name ?? ''}”?`}
+        description={
+          toDelete && toDelete.albumCount > 0
+            ? `The collection and the ${albumsPhrase(toDelete.albumCount)} in it will be deleted. This cannot be undone.`
+            : 'The collection will be deleted. It has no albums. This cannot be undone.'
+        }
+        confirmLabel="Delete collection"
+        destructive
+        loading={remove.isPending}
+        onConfirm={() => {
+          if (toDelete) void onDelete(toDelete);
+        }}
+      />
+      {selected && <ShareDialog open={shareOpen} onOpenChange={setShareOpen} collection={selected} />}
+      <ExportDialog
+        open={exportOpen}
+        onOpenChange={setExportOpen}
+        selected={selected ? { name: selected.name, albumCount: selected.albumCount } : null}
+        totalAlbums={totalAlbums}
+      />
     </div>
   );
 }

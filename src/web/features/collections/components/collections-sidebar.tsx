@@ -1,53 +1,158 @@
-import { Library, Plus } from 'lucide-react';
+import { Library, MoreHorizontal, Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react';
+import { Link } from 'wouter';
+import type { Collection } from '../../../../common/collections.schemas';
 import { Button } from '../../../components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
 import { ScrollArea } from '../../../components/ui/scroll-area';
-import { Tooltip } from '../../../components/ui/tooltip';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { cn } from '../../../lib/cn';
+import { collectionHref } from '../selected-collection';
 
-export const CREATE_COLLECTION_SOON = 'Creating collections arrives in the next update.';
-
-/** A disabled "new collection" button; the tooltip hangs on a focusable wrapper since a disabled button gets no pointer events. */
-function NewCollectionButton({ wide }: { wide: boolean }) {
-  return (
-    <Tooltip content={CREATE_COLLECTION_SOON}>
-      <span tabIndex={0} className={wide ? 'block rounded-lg' : 'rounded-md'}>
-        {wide ? (
-          <Button variant="secondary" className="w-full" disabled>
-            <Plus aria-hidden />
-            New collection
-          </Button>
-        ) : (
-          <Button variant="ghost" size="sm" disabled aria-label="New collection">
-            <Plus aria-hidden />
-          </Button>
-        )}
-      </span>
-    </Tooltip>
-  );
+export interface CollectionsSidebarProps {
+  /** In the drawer the drawer's own title names the list, so the heading row gives way to a full-width button. */
+  inDrawer?: boolean;
+  collections: readonly Collection[] | undefined;
+  /** The first load failed (a failed refetch keeps the list it has). */
+  failed: boolean;
+  retrying: boolean;
+  onRetry: () => void;
+  selected: string | null;
+  /** Called when a collection is chosen (the link itself switches to it). */
+  onChoose?: () => void;
+  onCreate: () => void;
+  onRename: (collection: Collection) => void;
+  onDelete: (collection: Collection) => void;
 }
 
-/**
- * The collections list (spec 1 §2). In this shell it is empty; its issue fills it. In the drawer the
- * drawer's own title names it, so the heading row gives way to a full-width button.
- */
-export function CollectionsSidebar({ inDrawer = false }: { inDrawer?: boolean }) {
+/** The collections list (spec 1 §2) with each one's album count, and create, rename and delete. */
+export function CollectionsSidebar({
+  inDrawer = false,
+  collections,
+  failed,
+  retrying,
+  onRetry,
+  selected,
+  onChoose,
+  onCreate,
+  onRename,
+  onDelete,
+}: CollectionsSidebarProps) {
   return (
     <nav aria-label="Collections" className="flex h-full min-h-0 flex-col">
       {inDrawer ? (
         <div className="px-4 pt-4 pb-3">
-          <NewCollectionButton wide />
+          <Button variant="secondary" className="w-full" onClick={onCreate}>
+            <Plus aria-hidden />
+            New collection
+          </Button>
         </div>
       ) : (
         <div className="flex items-center justify-between px-4 pt-5 pb-3">
           <h2 className="text-xs font-semibold tracking-widest text-ink-muted uppercase">Collections</h2>
-          <NewCollectionButton wide={false} />
+          <Button variant="ghost" size="sm" aria-label="New collection" title="New collection" onClick={onCreate}>
+            <Plus aria-hidden />
+          </Button>
         </div>
       )}
       <ScrollArea className="min-h-0 flex-1">
-        <div className="mx-4 flex items-center gap-3 rounded-xl border border-dashed border-line px-3 py-4 text-sm text-ink-muted">
-          <Library aria-hidden className="size-4 shrink-0" />
-          Your collections will be listed here.
-        </div>
+        {collections === undefined ? (
+          failed ? (
+            <div className="mx-4 grid gap-3 rounded-xl border border-line px-3 py-4 text-sm text-ink-muted">
+              <p>Your collections could not be loaded.</p>
+              <Button variant="secondary" size="sm" className="justify-self-start" loading={retrying} onClick={onRetry}>
+                {!retrying && <RefreshCw aria-hidden />}
+                Try again
+              </Button>
+            </div>
+          ) : (
+            <div className="grid gap-1 px-2" aria-busy="true" aria-label="Loading collections">
+              {[0, 1, 2, 3].map((row) => (
+                <Skeleton key={row} className="mx-2 my-2 h-5" />
+              ))}
+            </div>
+          )
+        ) : collections.length === 0 ? (
+          <div className="mx-4 flex items-center gap-3 rounded-xl border border-dashed border-line px-3 py-4 text-sm text-ink-muted">
+            <Library aria-hidden className="size-4 shrink-0" />
+            Your collections will be listed here.
+          </div>
+        ) : (
+          <ul className="grid gap-0.5 px-2 pb-4">
+            {collections.map((collection) => (
+              <CollectionRow
+                key={collection.id}
+                collection={collection}
+                current={collection.name === selected}
+                onChoose={onChoose}
+                onRename={onRename}
+                onDelete={onDelete}
+              />
+            ))}
+          </ul>
+        )}
       </ScrollArea>
     </nav>
+  );
+}
+
+interface CollectionRowProps {
+  collection: Collection;
+  current: boolean;
+  onChoose?: () => void;
+  onRename: (collection: Collection) => void;
+  onDelete: (collection: Collection) => void;
+}
+
+function CollectionRow({ collection, current, onChoose, onRename, onDelete }: CollectionRowProps) {
+  return (
+    <li className={cn('group relative flex items-center rounded-lg transition-colors duration-150', current ? 'bg-accent-soft' : 'hover:bg-muted')}>
+      <Link
+        href={collectionHref(collection.name)}
+        aria-current={current ? 'page' : undefined}
+        onClick={onChoose}
+        className={cn(
+          'flex min-w-0 flex-1 items-center gap-2 rounded-lg py-2 pr-10 pl-3 text-sm',
+          current ? 'font-semibold text-ink' : 'text-ink-muted hover:text-ink',
+        )}
+      >
+        <span className="min-w-0 flex-1 truncate" title={collection.name}>
+          {collection.name}
+        </span>
+        <span aria-hidden className="shrink-0 text-xs text-ink-muted tabular-nums" data-testid="collection-album-count">
+          {collection.albumCount.toLocaleString('en-US')}
+        </span>
+        <span className="sr-only">, {collection.albumCount === 1 ? '1 album' : `${collection.albumCount} albums`}</span>
+      </Link>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <button
+            type="button"
+            aria-label={`Actions for ${collection.name}`}
+            className={cn(
+              'absolute right-1 grid size-8 place-items-center rounded-md text-ink-muted transition-opacity duration-150 hover:bg-surface hover:text-ink',
+              // Hidden until wanted on a pointer device; always there on touch, where nothing hovers.
+              'pointer-fine:opacity-0 pointer-fine:group-hover:opacity-100 pointer-fine:focus-visible:opacity-100 data-[state=open]:opacity-100',
+            )}
+          >
+            <MoreHorizontal aria-hidden className="size-4" />
+          </button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="min-w-44">
+          <DropdownMenuItem onSelect={() => onRename(collection)}>
+            <Pencil aria-hidden />
+            Rename
+          </DropdownMenuItem>
+          <DropdownMenuItem destructive onSelect={() => onDelete(collection)}>
+            <Trash2 aria-hidden />
+            Delete
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </li>
   );
 }

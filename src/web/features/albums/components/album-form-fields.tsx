@@ -1,0 +1,130 @@
+import { Controller, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { CONDITIONS, GENRES, MIN_RELEASE_YEAR } from '../../../../common/constants';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Select, type SelectOption } from '../../../components/ui/select';
+import type { AlbumFormControl, AlbumFormValues } from '../album-form-values';
+
+/** Radix Select reserves '' for "nothing chosen"; this option clears an optional choice. */
+const NOT_SET = '__not_set__';
+
+const optionalChoices = (values: readonly string[], noneLabel: string): SelectOption[] => [
+  { value: NOT_SET, label: noneLabel },
+  ...values.map((value) => ({ value, label: value })),
+];
+const GENRE_OPTIONS = optionalChoices(GENRES, 'No genre');
+const CONDITION_OPTIONS = optionalChoices(CONDITIONS, 'Not graded');
+
+/** A label with the required mark; the mark is for the eye, aria-required tells assistive tech. */
+export const requiredLabel = (text: string) => (
+  <>
+    {text}
+    <span aria-hidden className="ml-0.5 text-danger">
+      *
+    </span>
+  </>
+);
+
+export interface FieldsProps {
+  control: AlbumFormControl;
+  register: UseFormRegister<AlbumFormValues>;
+  errors: FieldErrors<AlbumFormValues>;
+}
+
+type ChoiceName = 'genre' | 'mediaCondition' | 'sleeveCondition';
+
+/** An optional select (genre, conditions): '' in the form, "No genre" / "Not graded" in the list. */
+export function OptionalChoice({ control, errors, name, id, label, options, placeholder }: Omit<FieldsProps, 'register'> & { name: ChoiceName; id: string; label: string; options: SelectOption[]; placeholder: string }) {
+  return (
+    <FormField id={id} label={label} error={errors[name]?.message}>
+      {(aria) => (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <Select
+              {...aria}
+              name={field.name}
+              value={field.value || undefined}
+              onValueChange={(value) => field.onChange(value === NOT_SET ? '' : value)}
+              options={options}
+              placeholder={placeholder}
+            />
+          )}
+        />
+      )}
+    </FormField>
+  );
+}
+
+/** Title, artist and collection (spec 1 §2 order). */
+export function IdentityFields({ control, register, errors, collections, focusTitle }: FieldsProps & { collections: readonly string[]; focusTitle: boolean }) {
+  const collectionOptions = collections.map((name) => ({ value: name, label: name }));
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <FormField id="album-title" label={requiredLabel('Title')} error={errors.title?.message} required>
+        {(aria) => <Input {...aria} autoComplete="off" autoFocus={focusTitle} {...register('title')} />}
+      </FormField>
+      <FormField id="album-artist" label={requiredLabel('Artist')} error={errors.artist?.message} required>
+        {(aria) => <Input {...aria} autoComplete="off" {...register('artist')} />}
+      </FormField>
+      <FormField id="album-collection" label={requiredLabel('Collection')} error={errors.collection?.message} required className="sm:col-span-2">
+        {(aria) => (
+          <Controller
+            control={control}
+            name="collection"
+            render={({ field }) => (
+              <Select
+                {...aria}
+                name={field.name}
+                value={field.value || undefined}
+                onValueChange={field.onChange}
+                options={collectionOptions}
+                placeholder="Choose a collection"
+              />
+            )}
+          />
+        )}
+      </FormField>
+    </div>
+  );
+}
+
+/** purchaseLocation, purchaseDate, price (step 0.01). */
+export function PurchaseFields({ register, errors }: Omit<FieldsProps, 'control'>) {
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <FormField id="album-purchase-location" label="Purchase location" error={errors.purchaseLocation?.message} className="sm:col-span-2">
+        {(aria) => <Input {...aria} placeholder="A shop, a fair, a website" {...register('purchaseLocation')} />}
+      </FormField>
+      <FormField id="album-purchase-date" label="Purchase date" error={errors.purchaseDate?.message}>
+        {(aria) => <Input {...aria} type="date" {...register('purchaseDate')} />}
+      </FormField>
+      <FormField id="album-price" label="Price (USD)" error={errors.price?.message}>
+        {(aria) => <Input {...aria} type="number" inputMode="decimal" step="0.01" min="0" placeholder="0.00" className="tabular-nums" {...register('price')} />}
+      </FormField>
+    </div>
+  );
+}
+
+/** genre, label, releaseYear (1900 to this year), country, media and sleeve condition. */
+export function DetailFields({ control, register, errors, latestYear }: FieldsProps & { latestYear: number }) {
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <OptionalChoice control={control} errors={errors} name="genre" id="album-genre" label="Genre" options={GENRE_OPTIONS} placeholder="Choose a genre" />
+      <FormField id="album-label" label="Label" error={errors.label?.message}>
+        {(aria) => <Input {...aria} placeholder="e.g. Blue Note" {...register('label')} />}
+      </FormField>
+      <FormField id="album-release-year" label="Release year" error={errors.releaseYear?.message}>
+        {(aria) => (
+          <Input {...aria} type="number" inputMode="numeric" step="1" min={MIN_RELEASE_YEAR} max={latestYear} className="tabular-nums" {...register('releaseYear')} />
+        )}
+      </FormField>
+      <FormField id="album-country" label="Country" error={errors.country?.message}>
+        {(aria) => <Input {...aria} autoComplete="off" {...register('country')} />}
+      </FormField>
+      <OptionalChoice control={control} errors={errors} name="mediaCondition" id="album-media-condition" label="Media condition" options={CONDITION_OPTIONS} placeholder="Choose a grade" />
+      <OptionalChoice control={control} errors={errors} name="sleeveCondition" id="album-sleeve-condition" label="Sleeve condition" options={CONDITION_OPTIONS} placeholder="Choose a grade" />
+    </div>
+  );
+}

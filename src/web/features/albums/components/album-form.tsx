@@ -1,0 +1,185 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Save, Trash2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { latestReleaseYear, type Album, type AlbumInput } from '../../../../common/albums.schemas';
+import { ConfirmDialog } from '../../../components/ui/alert-dialog';
+import { Button } from '../../../components/ui/button';
+import { errorToast } from '../../../components/ui/use-toast';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { CoverArtPicker } from '../../cover-art/components/cover-art-picker';
+import { albumFormSchema, isDuplicateAlbumError, type AlbumFormApi, type AlbumFormValues } from '../album-form-values';
+import { useDeleteAlbum, useSaveAlbum, type AlbumSave } from '../api';
+import { DetailFields, IdentityFields, PurchaseFields } from './album-form-fields';
+import { DuplicateAlbumDialog } from './duplicate-album-dialog';
+import { LendingFields } from './lending-fields';
+
+const FIELD_NAMES: readonly (keyof AlbumFormValues)[] = [
+  'title',
+  'artist',
+  'collection',
+  'purchaseLocation',
+  'purchaseDate',
+  'price',
+  'genre',
+  'label',
+  'releaseYear',
+  'country',
+  'mediaCondition',
+  'sleeveCondition',
+  'isLent',
+  'lentTo',
+  'lentDate',
+  'coverUrl',
+];
+
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
+      <h2 id={id} className="text-base font-semibold tracking-tight">
+        {title}
+      </h2>
+      {description && <p className="mt-1 text-sm text-ink-muted">{description}</p>}
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}
+
+/** The cover section: the picker searches with whatever title and artist are typed right now. */
+function CoverSection({ form, albumId }: { form: AlbumFormApi; albumId?: number }) {
+  const [title, artist, coverUrl] = useWatch({ control: form.control, name: ['title', 'artist', 'coverUrl'] });
+  return (
+    <CoverArtPicker
+      title={title}
+      artist={artist}
+      albumId={albumId}
+      value={coverUrl}
+      onChange={(next) => form.setValue('coverUrl', next, { shouldDirty: true })}
+    />
+  );
+}
+
+export interface AlbumFormProps {
+  /** Absent for a new album. */
+  album?: Album;
+  defaultValues: AlbumFormValues;
+  collections: readonly string[];
+  onSaved: (album: Album, added: boolean) => void;
+  onDeleted: (album: Album) => void;
+  onCancel: () => void;
+}
+
+/**
+ * The album form (spec 1 §2, §4, §5): every field in the spec's order, checked by the shared schema
+ * (the server's own), so its messages appear under their fields. A new album refused as a duplicate
+ * (D11) opens the Duplicate Album dialog; Add Anyway sends the same album with allowDuplicate.
+ */
+export function AlbumForm({ album, defaultValues, collections, onSaved, onDeleted, onCancel }: AlbumFormProps) {
+  const form = useForm<AlbumFormValues, unknown, AlbumInput>({ resolver: zodResolver(albumFormSchema), defaultValues });
+  const { errors } = form.formState;
+  const save = useSaveAlbum();
+  const remove = useDeleteAlbum();
+  const [duplicate, setDuplicate] = useState<{ album: AlbumSave; message: string } | null>(null);
+  const [duplicateOpen, setDuplicateOpen] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const [latestYear] = useState(() => latestReleaseYear());
+
+  const showServerErrors = (error: unknown) => {
+    if (!(error instanceof ApiError)) return;
+    for (const [field, message] of Object.entries(error.fieldErrors)) {
+      if ((FIELD_NAMES as readonly string[]).includes(field)) form.setError(field as keyof AlbumFormValues, { type: 'server', message });
+    }
+  };
+
+  const send = async (body: AlbumSave) => {
+    try {
+      const saved = await save.mutateAsync({ id: album?.id, album: body });
+      setDuplicateOpen(false);
+      onSaved(saved, album === undefined);
+    } catch (error) {
+      if (album === undefined && !body.allowDuplicate && isDuplicateAlbumError(error)) {
+        setDuplicate({ album: body, message: (error as ApiError).serverMessage ?? '' });
+        setDuplicateOpen(true);
+        return;
+      }
+      setDuplicateOpen(false);
+      showServerErrors(error);
+      errorToast(errorMessage(error));
+    }
+  };
+
+  const onDelete = async () => {
+    if (!album) return;
+    try {
+      await remove.mutateAsync(album.id);
+      setDeleteOpen(false);
+      onDeleted(album);
+    } catch (error) {
+      setDeleteOpen(false);
+      errorToast(errorMessage(error));
+    }
+  };
+
+  return (
+    <>
+      <form noValidate aria-label={album ? 'Edit album' : 'Add album'} className="grid gap-6" onSubmit={(event) => void form.handleSubmit(send)(event)}>
+        <Section title="Album">
+          <IdentityFields control={form.control} register={form.register} errors={errors} collections={collections} focusTitle={!album} />
+        </Section>
+        <Section title="Purchase">
+          <PurchaseFields register={form.register} errors={errors} />
+        </Section>
+        <Section title="Details">
+          <DetailFields control={form.control} register={form.register} errors={errors} latestYear={latestYear} />
+        </Section>
+        <Section title="Lending" description="Keep track of who has your records.">
+          <LendingFields form={form} />
+        </Section>
+        <Section title="Cover art" description="Search by title and artist, upload a photo, or paste an image address.">
+          <CoverSection form={form} albumId={album?.id} />
+        </Section>
+
+        <div className="sticky bottom-0 z-10 -mx-4 flex items-center gap-2 border-t border-line bg-paper/90 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
+          {album && (
+            <Button variant="ghost" className="text-danger hover:bg-danger/10" onClick={() => setDeleteOpen(true)}>
+              <Trash2 aria-hidden />
+              Delete
+            </Button>
+          )}
+          <div className="ml-auto flex gap-2">
+            <Button variant="ghost" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending && !duplicateOpen}>
+              {!(save.isPending && !duplicateOpen) && <Save aria-hidden />}
+              Save Album
+            </Button>
+          </div>
+        </div>
+      </form>
+
+      <DuplicateAlbumDialog
+        open={duplicateOpen}
+        onOpenChange={setDuplicateOpen}
+        message={duplicate?.message ?? ''}
+        loading={save.isPending}
+        onAddAnyway={() => {
+          if (duplicate) void send({ ...duplicate.album, allowDuplicate: true });
+        }}
+      />
+      {album && (
+        <ConfirmDialog
+          open={deleteOpen}
+          onOpenChange={setDeleteOpen}
+          title={`Delete “${album.title}”?`}
+          description={`The album will be removed from “${album.collection}”. This cannot be undone.`}
+          confirmLabel="Delete album"
+          destructive
+          loading={remove.isPending}
+          onConfirm={() => void onDelete()}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { Controller, useWatch } from 'react-hook-form';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import type { AlbumFormApi } from '../album-form-values';
+import { requiredLabel } from './album-form-fields';
+
+/**
+ * Spec 1 §4 lending: ticking isLent reveals lentTo and lentDate; unticking clears both. A lent album
+ * saved without a date is dated today by the shared schema.
+ */
+export function LendingFields({ form }: { form: AlbumFormApi }) {
+  const { control, register, setValue, clearErrors, formState } = form;
+  const isLent = useWatch({ control, name: 'isLent' });
+  return (
+    <div className="grid gap-5">
+      <Controller
+        control={control}
+        name="isLent"
+        render={({ field }) => (
+          <div className="flex items-center gap-3">
+            <Checkbox
+              id="album-is-lent"
+              name={field.name}
+              ref={field.ref}
+              checked={field.value}
+              onCheckedChange={(checked) => {
+                const lent = checked === true;
+                field.onChange(lent);
+                if (!lent) {
+                  setValue('lentTo', '', { shouldDirty: true });
+                  setValue('lentDate', '', { shouldDirty: true });
+                  clearErrors(['lentTo', 'lentDate']);
+                }
+              }}
+            />
+            <Label htmlFor="album-is-lent">This album is lent to someone</Label>
+          </div>
+        )}
+      />
+      {isLent && (
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField id="album-lent-to" label={requiredLabel('Lent to')} error={formState.errors.lentTo?.message} required>
+            {(aria) => <Input {...aria} autoComplete="off" placeholder="Who has it?" {...register('lentTo')} />}
+          </FormField>
+          <FormField id="album-lent-date" label="Lent date" hint="Today, if you leave it empty." error={formState.errors.lentDate?.message}>
+            {(aria) => <Input {...aria} type="date" {...register('lentDate')} />}
+          </FormField>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { Album } from '../../../common/albums.schemas';
+import { albumCountText, albumsInCollection, conditionCode, filterAlbums, formatUsd, hasFilters, sortAlbums, totalPriceCents } from './album-view';
+
+let nextId = 1;
+function album(fields: Partial<Album>): Album {
+  return {
+    id: nextId++,
+    title: 'Untitled',
+    artist: 'Unknown',
+    collection: 'Jazz',
+    purchaseLocation: null,
+    purchaseDate: null,
+    price: null,
+    coverUrl: null,
+    genre: null,
+    label: null,
+    releaseYear: null,
+    country: null,
+    mediaCondition: null,
+    sleeveCondition: null,
+    isLent: false,
+    lentTo: null,
+    lentDate: null,
+    ...fields,
+  };
+}
+
+const kind = album({ title: 'Kind of Blue', artist: 'Miles Davis', genre: 'Jazz', price: 24.99 });
+const abbey = album({ title: 'abbey road', artist: 'The Beatles', genre: 'Rock', price: 19.5 });
+const noGenre = album({ title: 'A Love Supreme', artist: 'John Coltrane', genre: null, price: null });
+const blank = album({ title: 'Blue Train', artist: 'John Coltrane', genre: '  ', price: 0.1 });
+const soul = album({ title: 'Blue', artist: 'Joni Mitchell', genre: 'Folk', price: 0.2, collection: 'Folk' });
+
+describe('filter (spec 1 §2: artist and genre are case-insensitive substring matches)', () => {
+  const all = [kind, abbey, noGenre, blank, soul];
+
+  it('matches part of the artist in any case', () => {
+    expect(filterAlbums(all, { artist: 'COLTR', genre: '' })).toEqual([noGenre, blank]);
+    expect(filterAlbums(all, { artist: 'beat', genre: '' })).toEqual([abbey]);
+  });
+
+  it('matches part of the genre in any case; an album without a genre never matches a genre filter', () => {
+    expect(filterAlbums(all, { artist: '', genre: 'ZZ' })).toEqual([kind]);
+    expect(filterAlbums(all, { artist: '', genre: 'o' })).toEqual([abbey, soul]);
+  });
+
+  it('both filters must match', () => {
+    expect(filterAlbums(all, { artist: 'davis', genre: 'rock' })).toEqual([]);
+    expect(filterAlbums(all, { artist: 'davis', genre: 'jazz' })).toEqual([kind]);
+  });
+
+  it('blank filters are no filters and keep the same list', () => {
+    expect(filterAlbums(all, { artist: '  ', genre: '' })).toBe(all);
+    expect(hasFilters({ artist: ' ', genre: '' })).toBe(false);
+    expect(hasFilters({ artist: '', genre: 'jazz' })).toBe(true);
+  });
+
+  it('surrounding spaces in a filter are ignored', () => {
+    expect(filterAlbums(all, { artist: ' miles ', genre: '' })).toEqual([kind]);
+  });
+});
+
+describe('sort (spec 1 §2: by title, artist or genre; albums with no genre sort last)', () => {
+  const all = [soul, noGenre, kind, blank, abbey];
+
+  it('by title, case-insensitive', () => {
+    expect(sortAlbums(all, 'title').map((a) => a.title)).toEqual(['A Love Supreme', 'abbey road', 'Blue', 'Blue Train', 'Kind of Blue']);
+  });
+
+  it('by artist, then title', () => {
+    expect(sortAlbums(all, 'artist').map((a) => a.title)).toEqual(['A Love Supreme', 'Blue Train', 'Blue', 'Kind of Blue', 'abbey road']);
+  });
+
+  it('by genre, with albums without a genre (missing or blank) last', () => {
+    const sorted = sortAlbums(all, 'genre');
+    expect(sorted.map((a) => a.genre)).toEqual(['Folk', 'Jazz', 'Rock', null, '  ']);
+    expect(sorted.slice(3).map((a) => a.title)).toEqual(['A Love Supreme', 'Blue Train']);
+  });
+
+  it('does not change the list it is given', () => {
+    const copy = [...all];
+    sortAlbums(all, 'genre');
+    expect(all).toEqual(copy);
+  });
+
+  it('equal titles keep the order they were added in', () => {
+    const first = album({ title: 'Greatest Hits', artist: 'Same' });
+    const second = album({ title: 'greatest hits', artist: 'same' });
+    expect(sortAlbums([second, first], 'title')).toEqual([first, second]);
+  });
+});
+
+describe('the selected collection\'s albums, count and total price', () => {
+  it('keeps the albums of the named collection only', () => {
+    expect(albumsInCollection([kind, soul, abbey], 'Jazz')).toEqual([kind, abbey]);
+    expect(albumsInCollection([kind, soul], null)).toEqual([]);
+  });
+
+  it('adds prices in cents, so dollars add up exactly; albums without a price count as nothing', () => {
+    expect(totalPriceCents([blank, soul])).toBe(30);
+    expect(totalPriceCents([kind, abbey, noGenre])).toBe(4449);
+    expect(totalPriceCents([])).toBe(0);
+  });
+
+  it('money reads $1,234.56', () => {
+    expect(formatUsd(123456)).toBe('$1,234.56');
+    expect(formatUsd(30)).toBe('$0.30');
+  });
+
+  it('counts read naturally', () => {
+    expect(albumCountText(1, 1)).toBe('1 album');
+    expect(albumCountText(12, 12)).toBe('12 albums');
+    expect(albumCountText(3, 10000)).toBe('3 of 10,000 albums');
+  });
+
+  it('a condition shows as its grading code', () => {
+    expect(conditionCode('Very Good Plus (VG+)')).toBe('VG+');
+    expect(conditionCode('Mint (M)')).toBe('M');
+    expect(conditionCode(null)).toBeNull();
+  });
+});

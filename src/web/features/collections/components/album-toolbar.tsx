@@ -1,0 +1,74 @@
+import { Search, X } from 'lucide-react';
+import { GENRES } from '../../../../common/constants';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select, type SelectOption } from '../../../components/ui/select';
+import { hasFilters, type AlbumFilters, type AlbumSortField } from '../album-view';
+
+const SORT_OPTIONS: readonly SelectOption[] = [
+  { value: 'title', label: 'Title' },
+  { value: 'artist', label: 'Artist' },
+  { value: 'genre', label: 'Genre' },
+];
+
+export interface AlbumToolbarProps {
+  filters: AlbumFilters;
+  onFiltersChange: (filters: AlbumFilters) => void;
+  sortBy: AlbumSortField;
+  onSortChange: (sortBy: AlbumSortField) => void;
+  disabled?: boolean;
+}
+
+function FilterInput({ id, label, value, onChange, disabled, list }: { id: string; label: string; value: string; onChange: (value: string) => void; disabled?: boolean; list?: string }) {
+  return (
+    <div className="grid min-w-0 gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <div className="relative">
+        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted" />
+        <Input
+          id={id}
+          type="search"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          placeholder={`Filter by ${label.toLowerCase()}`}
+          autoComplete="off"
+          spellCheck={false}
+          disabled={disabled}
+          list={list}
+          className="pl-9"
+        />
+      </div>
+    </div>
+  );
+}
+
+/** Spec 1 §2: artist and genre filters (case-insensitive, part of a word is enough) and the sort. */
+export function AlbumToolbar({ filters, onFiltersChange, sortBy, onSortChange, disabled }: AlbumToolbarProps) {
+  return (
+    <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_10rem_auto]">
+      <FilterInput id="filter-artist" label="Artist" value={filters.artist} onChange={(artist) => onFiltersChange({ ...filters, artist })} disabled={disabled} />
+      <FilterInput
+        id="filter-genre"
+        label="Genre"
+        value={filters.genre}
+        onChange={(genre) => onFiltersChange({ ...filters, genre })}
+        disabled={disabled}
+        list="filter-genre-options"
+      />
+      <datalist id="filter-genre-options">
+        {GENRES.map((genre) => (
+          <option key={genre} value={genre} />
+        ))}
+      </datalist>
+      <div className="grid min-w-0 gap-1.5">
+        <Label htmlFor="sort-albums">Sort by</Label>
+        <Select id="sort-albums" value={sortBy} onValueChange={(value) => onSortChange(value as AlbumSortField)} options={SORT_OPTIONS} disabled={disabled} />
+      </div>
+      <Button variant="ghost" className="justify-self-start" disabled={disabled || !hasFilters(filters)} onClick={() => onFiltersChange({ artist: '', genre: '' })}>
+        <X aria-hidden />
+        Clear
+      </Button>
+    </div>
+  );
+}

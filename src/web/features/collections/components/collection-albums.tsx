@@ -1,0 +1,172 @@
+import { CloudOff, Disc3, MoreHorizontal, Pencil, Plus, SearchX, Trash2 } from 'lucide-react';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import type { Album } from '../../../../common/albums.schemas';
+import type { Collection } from '../../../../common/collections.schemas';
+import { Button } from '../../../components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/skeleton';
+import {
+  albumCountText,
+  albumsInCollection,
+  filterAlbums,
+  formatUsd,
+  NO_FILTERS,
+  sortAlbums,
+  totalPriceCents,
+  type AlbumFilters,
+  type AlbumSortField,
+} from '../album-view';
+import { AlbumGrid, AlbumGridSkeleton } from './album-grid';
+import { AlbumToolbar } from './album-toolbar';
+
+export const newAlbumHref = (collection: string) => `/album/new?collection=${encodeURIComponent(collection)}`;
+
+export interface CollectionAlbumsProps {
+  collection: Collection;
+  /** Every album of the user; undefined while loading. */
+  albums: readonly Album[] | undefined;
+  albumsFailed: boolean;
+  retrying: boolean;
+  onRetry: () => void;
+  onRename: (collection: Collection) => void;
+  onDelete: (collection: Collection) => void;
+}
+
+/** Retry for a failed read, as an empty state with its one button. */
+export function LoadError({ title, retrying, onRetry }: { title: string; retrying: boolean; onRetry: () => void }) {
+  return (
+    <EmptyState
+      icon={CloudOff}
+      title={title}
+      text="Check your connection and try again."
+      action={
+        <Button loading={retrying} onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    />
+  );
+}
+
+/**
+ * The selected collection: its name, the album count and total price of what the filters show,
+ * Add Album, the filters and sort, and the grid (spec 1 §2). Filtering and sorting run on deferred
+ * values, so typing stays responsive with 10,000 albums: the input updates at once, the grid follows.
+ */
+export function CollectionAlbums({ collection, albums, albumsFailed, retrying, onRetry, onRename, onDelete }: CollectionAlbumsProps) {
+  const [filters, setFilters] = useState<AlbumFilters>(NO_FILTERS);
+  const [sortBy, setSortBy] = useState<AlbumSortField>('title');
+  const view = useMemo(() => ({ filters, sortBy }), [filters, sortBy]);
+  const deferred = useDeferredValue(view);
+
+  const inCollection = useMemo(() => (albums ? albumsInCollection(albums, collection.name) : undefined), [albums, collection.name]);
+  const sorted = useMemo(() => (inCollection ? sortAlbums(inCollection, deferred.sortBy) : undefined), [inCollection, deferred.sortBy]);
+  const shown = useMemo(() => (sorted ? filterAlbums(sorted, deferred.filters) : undefined), [sorted, deferred.filters]);
+  const totalCents = useMemo(() => (shown ? totalPriceCents(shown) : 0), [shown]);
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-start gap-x-4 gap-y-3">
+        <div className="min-w-0 flex-1">
+          <div className="flex min-w-0 items-center gap-1">
+            <h1 className="truncate text-2xl font-semibold tracking-tight sm:text-3xl" title={collection.name}>
+              {collection.name}
+            </h1>
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button variant="ghost" size="icon" aria-label="Collection actions" className="shrink-0 text-ink-muted">
+                  <MoreHorizontal aria-hidden />
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="start" className="min-w-44">
+                <DropdownMenuItem onSelect={() => onRename(collection)}>
+                  <Pencil aria-hidden />
+                  Rename
+                </DropdownMenuItem>
+                <DropdownMenuItem destructive onSelect={() => onDelete(collection)}>
+                  <Trash2 aria-hidden />
+                  Delete
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+          </div>
+          <p className="mt-1 text-sm text-ink-muted tabular-nums" aria-live="polite" data-testid="album-summary">
+            {shown ? (
+              <>
+                {albumCountText(shown.length, inCollection?.length ?? 0)}
+                {shown.length > 0 && (
+                  <>
+                    <span aria-hidden> · </span>
+                    <span className="sr-only">, total </span>
+                    <span data-testid="album-total">{formatUsd(totalCents)}</span>
+                  </>
+                )}
+              </>
+            ) : (
+              albumCountText(collection.albumCount, collection.albumCount)
+            )}
+          </p>
+        </div>
+        <Button asChild>
+          <Link href={newAlbumHref(collection.name)}>
+            <Plus aria-hidden />
+            Add Album
+          </Link>
+        </Button>
+      </div>
+
+      <AlbumToolbar filters={filters} onFiltersChange={setFilters} sortBy={sortBy} onSortChange={setSortBy} disabled={!inCollection?.length} />
+
+      {shown === undefined || inCollection === undefined ? (
+        albumsFailed ? (
+          <LoadError title="Your albums could not be loaded" retrying={retrying} onRetry={onRetry} />
+        ) : (
+          <AlbumGridSkeleton count={Math.min(12, Math.max(4, collection.albumCount))} />
+        )
+      ) : inCollection.length === 0 ? (
+        <EmptyState
+          icon={Disc3}
+          title={`No albums in “${collection.name}” yet`}
+          text="Add your first record: type its title and artist, and Spindle finds the cover art."
+          action={
+            <Button asChild>
+              <Link href={newAlbumHref(collection.name)}>
+                <Plus aria-hidden />
+                Add your first album
+              </Link>
+            </Button>
+          }
+        />
+      ) : shown.length === 0 ? (
+        <EmptyState
+          icon={SearchX}
+          title="No albums match your filters"
+          text="Nothing in this collection matches that artist and genre. Clear the filters to see every album."
+          action={
+            <Button variant="secondary" onClick={() => setFilters(NO_FILTERS)}>
+              Clear filters
+            </Button>
+          }
+        />
+      ) : (
+        <AlbumGrid albums={shown} stale={view !== deferred} />
+      )}
+    </div>
+  );
+}
+
+/** The page's main area while the collections list loads. */
+export function CollectionAlbumsSkeleton() {
+  return (
+    <div className="grid gap-6" aria-busy="true" aria-label="Loading your collection">
+      <div className="grid gap-2">
+        <Skeleton className="h-8 w-56" />
+        <Skeleton className="h-4 w-32" />
+      </div>
+      <Skeleton className="h-16 w-full max-w-3xl" />
+      <AlbumGridSkeleton />
+    </div>
+  );
+}

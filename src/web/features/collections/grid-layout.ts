@@ -1,0 +1,21 @@
+/** The album grid's geometry: a responsive column count and fixed row heights, so rows can be virtualised. */
+export const GRID_GAP_X = 20;
+export const GRID_GAP_Y = 28;
+/** A cover narrower than this reads as a stamp; two columns is the floor even on a small phone. */
+export const MIN_CARD_WIDTH = 168;
+export const MIN_COLUMNS = 2;
+export const MAX_COLUMNS = 8;
+
+export interface GridLayout {
+  columns: number;
+  cardWidth: number;
+  /** One row: the square cover, the text block and the gap under it. */
+  rowHeight: number;
+}
+
+export function gridLayout(width: number, infoHeight: number): GridLayout {
+  const fits = Math.floor((width + GRID_GAP_X) / (MIN_CARD_WIDTH + GRID_GAP_X));
+  const columns = Math.min(MAX_COLUMNS, Math.max(MIN_COLUMNS, fits));
+  const cardWidth = Math.max(0, (width - GRID_GAP_X * (columns - 1)) / columns);
+  return { columns, cardWidth, rowHeight: Math.ceil(cardWidth + infoHeight + GRID_GAP_Y) };
+}

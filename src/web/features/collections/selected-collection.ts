@@ -1,0 +1,31 @@
+/**
+ * Spec 1 §4, selected collection: the URL's collection if it exists, else the stored one if it
+ * exists, else the first; none when there are no collections. Names are unique case-insensitively
+ * (D10), so a name typed in another case still finds its collection; the canonical name is returned.
+ */
+export function resolveSelectedCollection(names: readonly string[], fromUrl: string | null, stored: string | null): string | null {
+  if (names.length === 0) return null;
+  return findName(names, fromUrl) ?? findName(names, stored) ?? names[0]!;
+}
+
+function findName(names: readonly string[], wanted: string | null): string | undefined {
+  if (!wanted) return undefined;
+  if (names.includes(wanted)) return wanted;
+  const key = wanted.toLocaleLowerCase();
+  return names.find((name) => name.toLocaleLowerCase() === key);
+}
+
+/**
+ * Spec 1 §4: after deleting a collection the selection falls back to another one (its neighbour in
+ * the list: the next, else the previous), or to none.
+ */
+export function collectionAfterDelete(names: readonly string[], deleted: string): string | null {
+  const index = names.indexOf(deleted);
+  const rest = names.filter((name) => name !== deleted);
+  if (rest.length === 0) return null;
+  if (index < 0) return rest[0]!;
+  return rest[Math.min(index, rest.length - 1)]!;
+}
+
+/** Spec 1 §4: switching goes to /collection?collection={name}. */
+export const collectionHref = (name: string) => `/collection?collection=${encodeURIComponent(name)}`;

@@ -1,0 +1,37 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import type { Collection } from '../../../common/collections.schemas';
+import { STORAGE_KEYS } from '../../../common/constants';
+import { localStore } from '../../lib/storage';
+import { resolveSelectedCollection } from './selected-collection';
+
+/**
+ * The selected collection (spec 1 §4): from the URL, else local storage (selectedCollection), else
+ * the first; remembered in local storage whenever it changes, and cleared when there are no
+ * collections. `collections` is undefined while the list loads.
+ */
+export function useSelectedCollection(collections: readonly Collection[] | undefined): Collection | null {
+  const search = useSearch();
+  const [path, navigate] = useLocation();
+  const fromUrl = new URLSearchParams(search).get('collection');
+  const names = useMemo(() => collections?.map((collection) => collection.name), [collections]);
+  const selectedName = names ? resolveSelectedCollection(names, fromUrl, localStore.get(STORAGE_KEYS.selectedCollection)) : null;
+
+  useEffect(() => {
+    if (!names) return;
+    if (selectedName === null) localStore.remove(STORAGE_KEYS.selectedCollection);
+    else localStore.set(STORAGE_KEYS.selectedCollection, selectedName);
+  }, [names, selectedName]);
+
+  // A link naming a collection that is gone (or in another case) shows what is really selected. Only
+  // for the first list: later a rename or delete may briefly leave the URL ahead of the cached list.
+  const urlChecked = useRef(false);
+  useEffect(() => {
+    if (!names || urlChecked.current) return;
+    urlChecked.current = true;
+    if (fromUrl === null || fromUrl === selectedName) return;
+    navigate(selectedName === null ? path : `${path}?collection=${encodeURIComponent(selectedName)}`, { replace: true });
+  }, [names, fromUrl, selectedName, path, navigate]);
+
+  return useMemo(() => collections?.find((collection) => collection.name === selectedName) ?? null, [collections, selectedName]);
+}
