@@ -52,6 +52,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config,
     db: handle.db,
     dbKind: handle.kind,
+    dbChangeToken: handle.changeToken,
     log: app.log,
     passwordCost: options.passwordCost ?? OWASP_SCRYPT,
     testAllowedPrivateHosts: options.testAllowedPrivateHosts ?? [],

@@ -12,6 +12,8 @@ export interface AppContext {
   config: Config;
   db: Db;
   dbKind: DbKind;
+  /** Changes whenever committed data may have changed; null where that cannot be known (DbHandle). */
+  dbChangeToken: () => string | null;
   log: FastifyBaseLogger;
   passwordCost: ScryptCost;
   /** Hostnames the outbound fetcher may reach although they resolve to private addresses (tests only). */

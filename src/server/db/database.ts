@@ -12,6 +12,12 @@ export type DbKind = 'sqlite' | 'postgres';
 export interface DbHandle {
   db: Db;
   kind: DbKind;
+  /**
+   * A token that changes whenever any committed data may have changed: for SQLite, SQLite's own
+   * `data_version` (commits by other connections and processes) plus every write statement this
+   * process runs. Null for PostgreSQL, where no such cheap signal covers other instances.
+   */
+  changeToken: () => string | null;
   close(): Promise<void>;
 }
 
@@ -24,7 +30,7 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', changeToken: () => null, close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(options.dataDir, 'spindle.sqlite'));
@@ -33,23 +39,49 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
   sqlite.pragma('busy_timeout = 5000');
   // WAL with synchronous=NORMAL keeps every committed transaction across a process crash.
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, kind: 'sqlite', close: () => db.destroy() };
+  const writes = { count: 0 };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) }) });
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  return {
+    db,
+    kind: 'sqlite',
+    changeToken: () => `${String(dataVersion.get())}:${writes.count}`,
+    close: () => db.destroy(),
+  };
 }
 
 /**
  * Kysely's SQLite driver prepares every statement anew, which costs more than running it; the app's
  * queries are a small fixed set, so prepared statements are kept by SQL text (bounded). Kysely holds
  * its single connection for the whole of a query or stream, so a cached statement is never in use twice.
+ * Every statement that is not a plain read counts in `writes` once it has run (see changeToken).
  */
-function withStatementCache(sqlite: SQLite.Database, max = 500) {
+function withStatementCache(sqlite: SQLite.Database, writes: { count: number }, max = 500) {
   const statements = new Map<string, SQLite.Statement>();
+  const counted = <A extends unknown[], R>(run: (...args: A) => R) =>
+    (...args: A): R => {
+      try {
+        return run(...args);
+      } finally {
+        writes.count++;
+      }
+    };
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
       let statement = statements.get(sql);
       if (!statement) {
         statement = sqlite.prepare(sql);
+        if (!/^\s*select\b/i.test(sql)) {
+          // Writes may also return rows (RETURNING), so every way of running them is counted.
+          const original = statement;
+          statement = Object.assign(Object.create(original) as SQLite.Statement, {
+            run: counted(original.run.bind(original)),
+            all: counted(original.all.bind(original)),
+            get: counted(original.get.bind(original)),
+            iterate: counted(original.iterate.bind(original)),
+          });
+        }
         if (statements.size >= max) statements.delete(statements.keys().next().value!);
         statements.set(sql, statement);
       }

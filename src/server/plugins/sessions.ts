@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CompiledQuery } from 'kysely';
+import type { AppContext } from '../context.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
@@ -40,22 +41,68 @@ export async function endAllSessions(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
+type SessionRow = UserRow & { session_expires_at: string };
+
 /**
  * One indexed lookup: the live session's user, if the account is active (D8: paused or revoked → none).
  * It runs on every /api request, so its SQL is compiled once per database rather than rebuilt each time.
  */
-function sessionLookup(db: Db): (idHash: string) => Promise<UserRow | undefined> {
+function sessionLookup(db: Db): (idHash: string) => Promise<SessionRow | undefined> {
   const { sql: text } = db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
+    .select('sessions.expires_at as session_expires_at')
     .where('sessions.id_hash', '=', '?')
     .where('sessions.expires_at', '>', '?')
     .where('users.account_status', '=', 'active')
     .compile();
   return async (idHash) => {
-    const result = await db.executeQuery<UserRow>(CompiledQuery.raw(text, [idHash, nowIso(), 'active']));
+    const result = await db.executeQuery<SessionRow>(CompiledQuery.raw(text, [idHash, nowIso(), 'active']));
     return result.rows[0];
+  };
+}
+
+const MAX_CACHED_SESSIONS = 10_000;
+
+/**
+ * The session lookup, with the answers kept while the database's change token stays the same: any
+ * write by this process or any commit by another connection (SQLite's data_version) forgets them all,
+ * so a paused account or an ended session fails at its next call (D8) exactly as without the cache.
+ * PostgreSQL has no token (other instances write unseen), so there every call looks up.
+ */
+function cachedSessionLookup(ctx: AppContext): (idHash: string) => Promise<UserRow | undefined> {
+  const lookup = sessionLookup(ctx.db);
+  const kept = new Map<string, { token: string; user: UserRow; expiresAt: string }>();
+  let keptToken: string | null = null;
+  return async (idHash) => {
+    // Read before the lookup: a write that lands meanwhile makes this answer's token stale at once.
+    const token = ctx.dbChangeToken();
+    if (token !== keptToken) {
+      kept.clear();
+      keptToken = token;
+    }
+    const hit = token === null ? undefined : kept.get(idHash);
+    if (hit && hit.token === token && hit.expiresAt > nowIso()) return hit.user;
+    const row = await lookup(idHash);
+    if (!row) return undefined;
+    const { session_expires_at: expiresAt, ...user } = row;
+    if (token !== null) {
+      if (kept.size >= MAX_CACHED_SESSIONS) kept.delete(kept.keys().next().value!);
+      kept.set(idHash, { token, user, expiresAt });
+    }
+    return user;
+  };
+}
+
+/** Resolves a session cookie's value to its user, or undefined. */
+function cookieResolver(ctx: AppContext): (cookieValue: string | undefined) => Promise<{ user: UserRow; idHash: string } | undefined> {
+  const lookup = cachedSessionLookup(ctx);
+  return async (cookieValue) => {
+    if (!cookieValue || cookieValue.length > 100) return undefined;
+    const idHash = hashSessionId(cookieValue);
+    const user = await lookup(idHash);
+    return user && { user, idHash };
   };
 }
 
@@ -63,29 +110,22 @@ function sessionLookup(db: Db): (idHash: string) => Promise<UserRow | undefined>
  * The live session's user of any request by its cookie, for pages outside /api (GET / answers the
  * landing page to visitors and the app to signed-in users); the same rules as the /api hook.
  */
-export function sessionUserReader(db: Db): (request: FastifyRequest) => Promise<UserRow | undefined> {
-  const lookup = sessionLookup(db);
-  return async (request) => {
-    const id = request.cookies[SESSION_COOKIE];
-    if (!id || id.length > 100) return undefined;
-    return lookup(hashSessionId(id));
-  };
+export function sessionUserReader(ctx: AppContext): (request: FastifyRequest) => Promise<UserRow | undefined> {
+  const resolve = cookieResolver(ctx);
+  return async (request) => (await resolve(request.cookies[SESSION_COOKIE]))?.user;
 }
 
 /** Resolves `request.user` for every /api request that carries a session cookie. */
 export function registerSessions(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionIdHash', null);
-  const lookup = sessionLookup(app.ctx.db);
+  const resolve = cookieResolver(app.ctx);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    const id = request.cookies[SESSION_COOKIE];
-    if (!id || id.length > 100) return;
-    const idHash = hashSessionId(id);
-    const user = await lookup(idHash);
-    if (user) {
-      request.user = user;
-      request.sessionIdHash = idHash;
+    const session = await resolve(request.cookies[SESSION_COOKIE]);
+    if (session) {
+      request.user = session.user;
+      request.sessionIdHash = session.idHash;
     }
   });
 }

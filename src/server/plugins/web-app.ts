@@ -137,7 +137,7 @@ export function registerWebApp(app: FastifyInstance, webRoot: string): void {
   const builtLanding = assets.get('/landing.html');
   const index = builtIndex && withSupportEmail(builtIndex, supportEmail);
   const landing = builtLanding && withSupportEmail(builtLanding, supportEmail);
-  const sessionUser = sessionUserReader(app.ctx.db);
+  const sessionUser = sessionUserReader(app.ctx);
 
   app.get('/*', async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';

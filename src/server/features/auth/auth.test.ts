@@ -1,3 +1,6 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
 import { usersRepository } from '../users/users.repository.js';
@@ -105,6 +108,39 @@ describe('POST /api/login', () => {
     const { client, user } = await signUp(t.app);
     expect((await client.get('/api/user')).statusCode).toBe(200);
     await setUser(user.id, { account_status: 'paused' });
+    expect((await client.get('/api/user')).statusCode).toBe(401);
+  });
+
+  it('ends the sessions of an account paused by another process or instance at its next call (D8)', async () => {
+    const { client, user } = await signUp(t.app);
+    for (let i = 0; i < 3; i++) expect((await client.get('/api/user')).statusCode).toBe(200);
+    // Another connection, as another app instance or an operator's SQL would make it.
+    if (t.config.databaseUrl) {
+      const other = new pg.Client({ connectionString: t.config.databaseUrl });
+      await other.connect();
+      await other.query("UPDATE users SET account_status = 'paused' WHERE id = $1", [user.id]);
+      await other.end();
+    } else {
+      const other = new SQLite(path.join(t.config.dataDir, 'spindle.sqlite'));
+      other.prepare("UPDATE users SET account_status = 'paused' WHERE id = ?").run(user.id);
+      other.close();
+    }
+    expect((await client.get('/api/user')).statusCode).toBe(401);
+  });
+
+  it('ends a session deleted by another connection at its next call', async () => {
+    const { client, user } = await signUp(t.app);
+    expect((await client.get('/api/user')).statusCode).toBe(200);
+    if (t.config.databaseUrl) {
+      const other = new pg.Client({ connectionString: t.config.databaseUrl });
+      await other.connect();
+      await other.query('DELETE FROM sessions WHERE user_id = $1', [user.id]);
+      await other.end();
+    } else {
+      const other = new SQLite(path.join(t.config.dataDir, 'spindle.sqlite'));
+      other.prepare('DELETE FROM sessions WHERE user_id = ?').run(user.id);
+      other.close();
+    }
     expect((await client.get('/api/user')).statusCode).toBe(401);
   });
 
