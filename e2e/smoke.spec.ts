@@ -1,7 +1,32 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/helpers';
 
 test('the API answers health through the e2e server', async ({ request }) => {
   const res = await request.get('/api/health');
   expect(res.status()).toBe(200);
   expect(await res.json()).toMatchObject({ status: 'ok', database: 'sqlite' });
+});
+
+/** Collects Content-Security-Policy violations the page reports (issue 2: no unsafe-inline script). */
+function cspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+test('the built app runs under its Content-Security-Policy without a violation, signed out and signed in', async ({ page }) => {
+  const violations = cspViolations(page);
+  for (const path of ['/', '/auth?mode=register', '/terms-of-service', '/no-such-page']) {
+    const res = await page.goto(path);
+    expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
+    await page.waitForLoadState('networkidle');
+  }
+  await signIn(page);
+  for (const path of ['/', '/profile', '/album/new']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(violations).toEqual([]);
 });
