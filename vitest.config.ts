@@ -15,6 +15,8 @@ export default defineConfig({
         test: {
           name,
           include: ['src/server/**/*.test.ts'],
+          // The server-process and configuration tests do not depend on the database: SQLite runs them once.
+          exclude: db === 'postgres' ? ['src/server/main.test.ts', 'src/server/config.test.ts'] : [],
           environment: 'node',
           env: { SPINDLE_TEST_DB: db },
           testTimeout: 30_000,

@@ -4,7 +4,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDbKind } from './test/harness.js';
 
 // Runs the built server (dist/node) as a real process; `npm test` builds before the browser tests,
 // and this file builds the server itself when it is missing.
@@ -27,7 +26,7 @@ function start(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-describe.runIf(testDbKind === 'sqlite')('the server process', () => {
+describe('the server process', () => {
   let dataDir: string;
   beforeAll(async () => {
     if (!existsSync(main)) {
