@@ -1,6 +1,6 @@
 /** The album grid's geometry: a responsive column count and fixed row heights, so rows can be virtualised. */
 export const GRID_GAP_X = 20;
-export const GRID_GAP_Y = 28;
+export const GRID_GAP_Y = 16;
 /** A cover narrower than this reads as a stamp; two columns is the floor even on a small phone. */
 export const MIN_CARD_WIDTH = 168;
 export const MIN_COLUMNS = 2;

@@ -15,16 +15,6 @@ const optionalChoices = (values: readonly string[], noneLabel: string): SelectOp
 const GENRE_OPTIONS = optionalChoices(GENRES, 'No genre');
 const CONDITION_OPTIONS = optionalChoices(CONDITIONS, 'Not graded');
 
-/** A label with the required mark; the mark is for the eye, aria-required tells assistive tech. */
-export const requiredLabel = (text: string) => (
-  <>
-    {text}
-    <span aria-hidden className="ml-0.5 text-danger">
-      *
-    </span>
-  </>
-);
-
 export interface FieldsProps {
   control: AlbumFormControl;
   register: UseFormRegister<AlbumFormValues>;
@@ -62,13 +52,13 @@ export function IdentityFields({ control, register, errors, collections, focusTi
   const collectionOptions = collections.map((name) => ({ value: name, label: name }));
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <FormField id="album-title" label={requiredLabel('Title')} error={errors.title?.message} required>
+      <FormField id="album-title" label="Title" error={errors.title?.message} required>
         {(aria) => <Input {...aria} autoComplete="off" autoFocus={focusTitle} {...register('title')} />}
       </FormField>
-      <FormField id="album-artist" label={requiredLabel('Artist')} error={errors.artist?.message} required>
+      <FormField id="album-artist" label="Artist" error={errors.artist?.message} required>
         {(aria) => <Input {...aria} autoComplete="off" {...register('artist')} />}
       </FormField>
-      <FormField id="album-collection" label={requiredLabel('Collection')} error={errors.collection?.message} required className="sm:col-span-2">
+      <FormField id="album-collection" label="Collection" error={errors.collection?.message} required className="sm:col-span-2">
         {(aria) => (
           <Controller
             control={control}

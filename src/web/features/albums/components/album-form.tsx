@@ -124,7 +124,7 @@ export function AlbumForm({ album, defaultValues, collections, onSaved, onDelete
   return (
     <>
       <form noValidate aria-label={album ? 'Edit album' : 'Add album'} className="grid gap-6" onSubmit={(event) => void form.handleSubmit(send)(event)}>
-        <Section title="Album">
+        <Section title="Album" description="Title, artist and collection are required.">
           <IdentityFields control={form.control} register={form.register} errors={errors} collections={collections} focusTitle={!album} />
         </Section>
         <Section title="Purchase">

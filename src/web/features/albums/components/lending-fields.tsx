@@ -4,7 +4,6 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import type { AlbumFormApi } from '../album-form-values';
-import { requiredLabel } from './album-form-fields';
 
 /**
  * Spec 1 §4 lending: ticking isLent reveals lentTo and lentDate; unticking clears both. A lent album
@@ -35,13 +34,13 @@ export function LendingFields({ form }: { form: AlbumFormApi }) {
                 }
               }}
             />
-            <Label htmlFor="album-is-lent">This album is lent to someone</Label>
+            <Label htmlFor="album-is-lent">Lent out to someone</Label>
           </div>
         )}
       />
       {isLent && (
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField id="album-lent-to" label={requiredLabel('Lent to')} error={formState.errors.lentTo?.message} required>
+          <FormField id="album-lent-to" label="Lent to" error={formState.errors.lentTo?.message} required>
             {(aria) => <Input {...aria} autoComplete="off" placeholder="Who has it?" {...register('lentTo')} />}
           </FormField>
           <FormField id="album-lent-date" label="Lent date" hint="Today, if you leave it empty." error={formState.errors.lentDate?.message}>

@@ -97,7 +97,7 @@ export function AlbumGrid({ albums, stale = false }: AlbumGridProps) {
 /** Where the cards will be while the albums load (guide/look.md: skeletons, not a spinner). */
 export function AlbumGridSkeleton({ count = 12 }: { count?: number }) {
   return (
-    <div aria-hidden className="grid grid-cols-[repeat(auto-fill,minmax(168px,1fr))] gap-x-5 gap-y-7" data-testid="album-grid-skeleton">
+    <div aria-hidden className="grid grid-cols-[repeat(auto-fill,minmax(168px,1fr))] gap-x-5 gap-y-4" data-testid="album-grid-skeleton">
       {Array.from({ length: count }, (_, index) => (
         <div key={index}>
           <Skeleton className="aspect-square w-full rounded-xl" />

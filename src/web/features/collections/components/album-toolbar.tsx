@@ -36,7 +36,8 @@ function FilterInput({ id, label, value, onChange, disabled, list }: { id: strin
           spellCheck={false}
           disabled={disabled}
           list={list}
-          className="pl-9"
+          // The toolbar has its own Clear; the browser's blue cross would be a second, off-palette one.
+          className="pl-9 [&::-webkit-search-cancel-button]:appearance-none"
         />
       </div>
     </div>

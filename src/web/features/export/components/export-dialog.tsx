@@ -40,6 +40,8 @@ export function ExportDialog({ open, onOpenChange, selected, totalAlbums }: Expo
       toast({ ...EXPORT_TOASTS.success, variant: 'success' });
       close();
     } catch {
+      // Closed, so the toast is not hidden from assistive tech behind a modal dialog.
+      close();
       toast({ ...EXPORT_TOASTS.failure, variant: 'destructive' });
     } finally {
       setBusy(false);
