@@ -10,7 +10,9 @@ const ALBUMS = [
   { title: MALICIOUS_TITLE, artist: 'Nina Simone' },
 ];
 
-const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
+// A modal dialog hides the rest of the page from the accessibility tree (Radix), the toast region too.
+const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/, includeHidden: true });
+const toast = (page: Page) => toasts(page).getByRole('listitem', { includeHidden: true });
 const cardTitles = (page: Page) => page.getByTestId('shared-album-card').getByRole('heading');
 
 /** A collector (Ann Smith) with one collection of ALBUMS, made through the API of `request`'s session. */
@@ -47,6 +49,94 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
+
+async function openShareDialog(page: Page, collectionName: string) {
+  await page.goto(`/collection?collection=${encodeURIComponent(collectionName)}`);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('menuitem', { name: 'Share Collection' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share Collection' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test.describe('share dialog (spec 1 §2, §4 sharing states)', () => {
+  test('create a link, a visitor opens it, disable it and the link is dead', async ({ page, browser, baseURL, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signIn(page, (await registerViaApi(page.request, uniqueEmail('ann'), 'Ann', 'Smith')).email);
+    await collectionWithAlbums(page.request);
+
+    // No link yet.
+    let dialog = await openShareDialog(page, 'Living Room Shelf');
+    await expect(dialog.getByRole('textbox')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Create Share Link' }).click();
+    await expect(toast(page)).toContainText('view-only access');
+
+    // A link: the site origin and /shared/{token}, read-only, with Copy.
+    const field = dialog.getByRole('textbox', { name: 'Share link' });
+    await expect(field).toHaveValue(new RegExp(`^${baseURL}/shared/[A-Za-z0-9_-]{22,}$`));
+    await expect(field).toHaveAttribute('readonly', '');
+    const link = await field.inputValue();
+    await dialog.getByRole('button', { name: 'Copy link' }).click();
+    await expect(toast(page)).toContainText('Share link copied to clipboard');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+    // Reopened, a shared collection starts in the link state.
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toBeHidden();
+    dialog = await openShareDialog(page, 'Living Room Shelf');
+    await expect(dialog.getByRole('textbox', { name: 'Share link' })).toHaveValue(link);
+
+    const visitor = await visitorPage(browser, baseURL);
+    await visitor.page.goto(link);
+    await expect(visitor.page.getByRole('heading', { level: 1, name: 'Living Room Shelf' })).toBeVisible();
+    await expect(visitor.page.getByText('Shared by Ann Smith')).toBeVisible();
+    await expect(visitor.page.getByTestId('shared-album-count')).toHaveText('4 albums');
+    await expect(cardTitles(visitor.page)).toHaveText([MALICIOUS_TITLE, 'A Love Supreme', 'Blue Train', 'Kind of Blue']);
+    await choose(visitor.page, 'Artist', 'John Coltrane');
+    await visitor.page.getByRole('button', { name: 'Ascending' }).click();
+    await expect(cardTitles(visitor.page)).toHaveText(['Blue Train', 'A Love Supreme']);
+    await expect(visitor.page.locator('img[src="x"]')).toHaveCount(0);
+    expect(visitor.dialogs).toEqual([]);
+
+    // Disable Sharing → no link again, and the old link is dead.
+    await dialog.getByRole('button', { name: 'Disable Sharing' }).click();
+    await expect(toast(page)).toContainText('Sharing disabled');
+    await expect(dialog.getByRole('textbox')).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Create Share Link' })).toBeFocused();
+
+    await visitor.page.reload();
+    await expect(visitor.page.getByRole('heading', { level: 1, name: 'Collection Not Found' })).toBeVisible();
+    await expect(visitor.page.getByText('This shared collection link is invalid or has been disabled')).toBeVisible();
+    expect(visitor.dialogs).toEqual([]);
+    await visitor.context.close();
+
+    // A new link is a new token: the old one stays dead.
+    await dialog.getByRole('button', { name: 'Create Share Link' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Share link' })).not.toHaveValue(link);
+  });
+
+  test('failures say "Failed to create share link" and "Failed to disable sharing", and change nothing', async ({ page }) => {
+    await signIn(page);
+    await collectionWithAlbums(page.request, 'Stubborn Shelf', []);
+    const dialog = await openShareDialog(page, 'Stubborn Shelf');
+
+    await page.route('**/api/collections/*/share', (route) => route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }));
+    await dialog.getByRole('button', { name: 'Create Share Link' }).click();
+    await expect(toast(page)).toContainText('Failed to create share link');
+    await expect(dialog.getByRole('textbox')).toHaveCount(0);
+
+    await page.unroute('**/api/collections/*/share');
+    await dialog.getByRole('button', { name: 'Create Share Link' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Share link' })).toBeVisible();
+
+    await page.route('**/api/collections/*/share', (route) =>
+      route.request().method() === 'DELETE' ? route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }) : route.continue(),
+    );
+    await dialog.getByRole('button', { name: 'Disable Sharing' }).click();
+    await expect(toast(page)).toContainText('Failed to disable sharing');
+    await expect(dialog.getByRole('textbox', { name: 'Share link' })).toBeVisible();
+  });
+});
 
 test.describe('shared collection page (spec 2 §2)', () => {
   test('a visitor sees the name, the owner, the count and the cards; filters by artist, sorts and orders', async ({ page, browser, baseURL }) => {
@@ -159,7 +249,7 @@ test.describe('shared collection page (spec 2 §2)', () => {
 
     await visitor.page.route('**/albums?*sortOrder=desc*', (route) => route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }));
     await visitor.page.getByRole('button', { name: 'Ascending' }).click();
-    await expect(toasts(visitor.page).getByRole('listitem')).toContainText('Failed to update album list');
+    await expect(toast(visitor.page)).toContainText('Failed to update album list');
     // The controls go back to what is on screen.
     await expect(visitor.page.getByRole('button', { name: 'Ascending' })).toBeVisible();
     await expect(cardTitles(visitor.page)).toHaveText([MALICIOUS_TITLE, 'A Love Supreme', 'Blue Train', 'Kind of Blue']);
@@ -175,7 +265,7 @@ test.describe('shared collection page (spec 2 §2)', () => {
       (route) => route.fulfill({ status: 503, json: { message: 'Service Unavailable' } }),
     );
     await visitor.page.goto(`/shared/${token}`);
-    await expect(toasts(visitor.page).getByRole('listitem')).toContainText('Unable to load this collection. The link may be invalid or expired.');
+    await expect(toast(visitor.page)).toContainText('Unable to load this collection. The link may be invalid or expired.');
     await expect(visitor.page).toHaveURL(/\/$/);
     await visitor.context.close();
   });

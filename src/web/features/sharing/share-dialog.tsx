@@ -80,10 +80,10 @@ export function ShareDialog({ open, onOpenChange, collection }: ShareDialogProps
             record stay private.
           </p>
         )}
-        <DialogFooter className="sm:justify-between">
+        <DialogFooter>
           {token ? (
             <>
-              <Button variant="ghost" className="text-danger hover:bg-danger/10" loading={disable.isPending} disabled={busy} onClick={onDisable}>
+              <Button variant="ghost" className="text-danger! hover:bg-danger/10! sm:mr-auto" loading={disable.isPending} disabled={busy} onClick={onDisable}>
                 <Link2Off aria-hidden />
                 Disable Sharing
               </Button>
@@ -96,7 +96,8 @@ export function ShareDialog({ open, onOpenChange, collection }: ShareDialogProps
               <DialogClose asChild>
                 <Button variant="ghost">Cancel</Button>
               </DialogClose>
-              <Button loading={create.isPending} disabled={busy} onClick={onCreate}>
+              {/* The pressed button leaves with its state; focus moves on to the next thing to do. */}
+              <Button autoFocus loading={create.isPending} disabled={busy} onClick={onCreate}>
                 {!create.isPending && <Link2 aria-hidden />}
                 Create Share Link
               </Button>
@@ -140,9 +141,9 @@ function SharedLink({ link }: { link: string }) {
           value={link}
           spellCheck={false}
           className="min-w-0 flex-1 font-mono text-xs"
-          onFocus={(event) => event.currentTarget.select()}
         />
-        <Button variant="secondary" onClick={() => void onCopy()} aria-label={copied ? 'Copied' : 'Copy link'}>
+        {/* Copying is what one came for: focus starts here (Enter copies). */}
+        <Button variant="secondary" autoFocus onClick={() => void onCopy()} aria-label={copied ? 'Copied' : 'Copy link'}>
           {copied ? <Check aria-hidden className="text-success" /> : <Copy aria-hidden />}
           <span aria-hidden>{copied ? 'Copied' : 'Copy'}</span>
         </Button>
