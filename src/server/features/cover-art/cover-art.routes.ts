@@ -19,7 +19,7 @@ import { searchCoverArt } from './cover-art-search.service.js';
 import { storeCover } from './cover-storage.service.js';
 import { COVER_PATH_PREFIX, storedImageName } from './image-cleanup.js';
 import { TOO_LARGE_MESSAGE } from './image-processing.js';
-import { sendStoredImage } from './image-response.js';
+import { sendImage, sendStoredImage } from './image-response.js';
 import { imagesRepository } from './images.repository.js';
 import { QueueFullError } from './rate-limiter.js';
 import { fetchRemoteImage } from './remote-image.service.js';
@@ -153,15 +153,12 @@ export const coverArtRoutes: FastifyPluginAsyncZod = async (app) => {
     { preValidation: requireUser, schema: { querystring: coverProxyQuerySchema } },
     async (request, reply) => {
       const image = await fetchRemoteImage(app.ctx, request.query.url);
-      const etag = `"${createHash('sha256').update(image.body).digest('hex').slice(0, 32)}"`;
-      void reply
-        .header('etag', etag)
-        .header('cache-control', 'private, max-age=86400')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cross-origin-resource-policy', 'same-origin');
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      return reply.type(image.contentType).send(image.body);
+      return sendImage(request, reply, {
+        body: image.body,
+        contentType: image.contentType,
+        etag: `"${createHash('sha256').update(image.body).digest('hex').slice(0, 32)}"`,
+        cacheControl: 'private, max-age=86400',
+      });
     },
   );
 };
