@@ -38,7 +38,7 @@ describe('session user lookup (spec 1 §4)', () => {
     expect(fetchMock.mock.calls[0]![1]?.credentials).toBe('include');
   });
 
-  it.each(['/', '/subscription'])('402 on %s builds a placeholder session user and stays', async (path) => {
+  it.each(['/', '/subscription', '/shared/AbCdEfGhIjKlMnOpQrStUv', '/record-stores/shared/abc', '/terms-of-service'])('402 on %s builds a placeholder session user and stays', async (path) => {
     navigation.path = path;
     fetchMock.mockResolvedValue(json(402, gatedBody));
     await expect(fetchSessionUser()).resolves.toMatchObject({

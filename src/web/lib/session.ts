@@ -14,8 +14,18 @@ const USER_CACHE_MS = 30_000;
 
 /** Paths where a 402 builds a placeholder user instead of leaving (spec 1 §4). */
 function staysOnPaymentRequired(path: string): boolean {
-  // The subscription flow's own pages must not bounce a gated user away mid-payment either.
-  return path === '' || path === '/' || path === '/subscription' || path.startsWith('/subscription/') || path === '/subscribe';
+  // The subscription flow's own pages must not bounce a gated user away mid-payment either, and the
+  // public shared pages stay reachable whatever the subscription (D6).
+  return (
+    path === '' ||
+    path === '/' ||
+    path === '/subscription' ||
+    path.startsWith('/subscription/') ||
+    path === '/subscribe' ||
+    path.startsWith('/shared/') ||
+    path.startsWith('/record-stores/shared/') ||
+    path === '/terms-of-service'
+  );
 }
 
 /** Spec 1 §4: the stand-in user for a 402 answer. */
