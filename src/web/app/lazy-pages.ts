@@ -8,7 +8,8 @@ export const LandingPage = lazy(() => import('../features/landing/landing-page')
 export const TermsPage = lazy(() => import('../features/terms/terms-page'));
 export const AuthPage = lazy(() => import('../features/auth/auth-page'));
 export const ProfilePage = lazy(() => import('../features/users/profile-page'));
-export const CollectionHomePage = lazy(() => import('../features/collections/collection-home-page'));
+// Not React.lazy: see collection-home-entry.tsx (its code is fetched as the app starts).
+export { CollectionHomePage } from '../features/collections/collection-home-entry';
 export const AlbumFormPage = lazy(() => import('../features/albums/album-form-page'));
 export const SharedCollectionPage = lazy(() => import('../features/sharing/shared-collection-page'));
 export const ComingSoonPage = lazy(() => import('../features/placeholders/coming-soon-page'));

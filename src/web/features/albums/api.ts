@@ -1,14 +1,18 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Album, AlbumInput } from '../../../common/albums.schemas';
-import { apiRequest, isApiError } from '../../lib/api-client';
+import { apiRequest, getJson, isApiError } from '../../lib/api-client';
 import { API, QUERY_KEYS } from '../../lib/api-paths';
 import { readRetry } from '../../lib/query-client';
+import { takeEarlyJson } from '../collections/early-home-reads';
 
 /**
  * GET /api/albums: every album of the user. The server answers with an ETag and the browser
  * revalidates it, so a refetch of an unchanged list costs a 304.
  */
-export const albumsQuery = queryOptions<Album[]>({ queryKey: QUERY_KEYS.albums });
+export const albumsQuery = queryOptions<Album[]>({
+  queryKey: QUERY_KEYS.albums,
+  queryFn: async ({ signal }) => (await takeEarlyJson<Album[]>(API.albums)) ?? getJson<Album[]>(API.albums, { signal }),
+});
 
 export const useAlbums = () => useQuery(albumsQuery);
 

@@ -1,14 +1,18 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Album } from '../../../common/albums.schemas';
 import type { Collection, CollectionRequest } from '../../../common/collections.schemas';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest, getJson } from '../../lib/api-client';
 import { API, QUERY_KEYS } from '../../lib/api-paths';
+import { takeEarlyJson } from './early-home-reads';
 
 /**
  * GET /api/collections. Spec 1 §7's "always refetched, retried up to 3 times except on a 401" are
  * the query client's defaults for this key (lib/query-client.ts), so they hold wherever it is read.
  */
-export const collectionsQuery = queryOptions<Collection[]>({ queryKey: QUERY_KEYS.collections });
+export const collectionsQuery = queryOptions<Collection[]>({
+  queryKey: QUERY_KEYS.collections,
+  queryFn: async ({ signal }) => (await takeEarlyJson<Collection[]>(API.collections)) ?? getJson<Collection[]>(API.collections, { signal }),
+});
 
 export const useCollections = () => useQuery(collectionsQuery);
 

@@ -3,7 +3,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { accessLevel } from '../../../common/access';
 import type { Collection } from '../../../common/collections.schemas';
-import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { Dialog, DrawerContent } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -13,12 +12,10 @@ import { useSessionUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useIsNarrow } from '../../lib/use-is-mobile';
 import { useAlbums } from '../albums/api';
-import { ExportDialog } from '../export/components/export-dialog';
-import { ShareDialog } from '../sharing/share-dialog';
 import { useCollections, useCreateCollection, useDeleteCollection, useRenameCollection } from './api';
 import { AppHeader } from './components/app-header';
 import { CollectionAlbums, CollectionAlbumsSkeleton, LoadError } from './components/collection-albums';
-import { CollectionNameDialog } from './components/collection-name-dialog';
+import * as dialogs from './collection-home-dialogs';
 import { CollectionsSidebar } from './components/collections-sidebar';
 import { collectionAfterDelete, collectionHref } from './selected-collection';
 import { useSelectedCollection } from './use-selected-collection';
@@ -63,6 +60,18 @@ export default function CollectionHomePage() {
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);
+
+  // Once the grid has its albums on screen, the dialogs' code follows when the browser is idle.
+  const albumsLoaded = albumsQuery.isSuccess;
+  useEffect(() => {
+    if (!albumsLoaded) return;
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(dialogs.preloadHomeDialogs, { timeout: 3000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(dialogs.preloadHomeDialogs, 1000);
+    return () => clearTimeout(timer);
+  }, [albumsLoaded]);
 
   const totalAlbums = useMemo(() => collections?.reduce((sum, c) => sum + c.albumCount, 0) ?? 0, [collections]);
 
@@ -196,7 +205,7 @@ export default function CollectionHomePage() {
         <DrawerContent title="Collections">{sidebar(true)}</DrawerContent>
       </Dialog>
 
-      <CollectionNameDialog
+      <dialogs.CollectionNameDialog.Component
         open={nameDialogOpen}
         onOpenChange={setNameDialogOpen}
         mode={nameDialog.mode}
@@ -204,7 +213,7 @@ export default function CollectionHomePage() {
         pending={nameDialog.mode === 'create' ? create.isPending : rename.isPending}
         onSubmit={(name) => (nameDialog.mode === 'create' ? onCreate(name) : onRename(nameDialog.collection, name))}
       />
-      <ConfirmDialog
+      <dialogs.ConfirmDialog.Component
         open={deleteOpen}
         onOpenChange={setDeleteOpen}
         title={`Delete “${toDelete?.name ?? ''}”?`}
@@ -220,8 +229,8 @@ export default function CollectionHomePage() {
           if (toDelete) void onDelete(toDelete);
         }}
       />
-      {selected && <ShareDialog open={shareOpen} onOpenChange={setShareOpen} collection={selected} />}
-      <ExportDialog
+      {selected && <dialogs.ShareDialog.Component open={shareOpen} onOpenChange={setShareOpen} collection={selected} />}
+      <dialogs.ExportDialog.Component
         open={exportOpen}
         onOpenChange={setExportOpen}
         selected={selected ? { name: selected.name, albumCount: selected.albumCount } : null}

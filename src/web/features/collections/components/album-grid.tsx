@@ -7,7 +7,7 @@ import { GRID_GAP_X, gridLayout } from '../grid-layout';
 import { AlbumCard, ALBUM_CARD_INFO_HEIGHT } from './album-card';
 
 /** Rows drawn beyond the screen, so a fast scroll or Tab never meets a blank row. */
-const OVERSCAN_ROWS = 3;
+const OVERSCAN_ROWS = 2;
 
 /** Width of the grid and its distance from the top of the document (the virtualiser's scroll margin). */
 function useGridBox() {
