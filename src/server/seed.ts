@@ -42,7 +42,10 @@ const TITLE_SHAPES = [
   (a: string) => `The ${a} Sessions`,
   (a: string, b: string) => `${a}, ${b} and Other Stories`,
   (a: string) => `${a} (Remastered)`,
-  (a: string) => `"${a}" b/w "${a} Reprise"`,
+  (a: string) => `${a} Reprise`,
+  (a: string, b: string) => `Blue ${a}, Red ${b}`,
+  (a: string) => `Far From ${a}`,
+  (a: string, b: string) => `A ${a} for ${b}`,
   (a: string, b: string) => `${a} Without ${b}`,
 ];
 const LABELS = ['Blue Note', 'Columbia', 'Motown', 'Stax', 'Atlantic', 'Warp', 'Sub Pop', 'Impulse!', 'Island', 'Rough Trade', '4AD', 'Factory', 'Def Jam', 'Verve', 'ECM', 'Matador', 'Chess', 'Trojan'];
