@@ -9,12 +9,18 @@ import {
 } from '../../../common/collections.schemas.js';
 import { currentUser, requireAccess } from '../../plugins/guards.js';
 import { createCollection, deleteCollection, listCollections, renameCollection } from './collections.service.js';
+import { homePreloadRenderer } from './home-preload.js';
 
 const errorSchema = z.object({ message: z.string() }).loose();
 const errors = { 400: errorSchema, 401: errorSchema, 402: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** GET/POST /api/collections, PUT/DELETE /api/collections/{id} (spec 1 §7, D6, D9, D10). */
 export const collectionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // web-app.ts creates the renderer list after every feature is registered.
+  app.addHook('onReady', async () => {
+    app.headRenderers.push(homePreloadRenderer(app));
+  });
+
   app.get(
     '/api/collections',
     { preValidation: requireAccess, schema: { response: { 200: collectionListSchema, ...errors } } },
