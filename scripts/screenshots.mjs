@@ -156,6 +156,11 @@ try {
 
   await page.goto(`/album/${ids['Blue Hour']}`);
   await expectShowing(page, 'the album form', showsAlbum, 'Blue Hour');
+  // The lending and cover-art sections, with the chosen cover: what sets the form apart.
+  await page.getByRole('heading', { name: 'Lending' }).evaluate((el) => {
+    el.scrollIntoView({ block: 'start' });
+    window.scrollBy(0, -24);
+  });
   await settle(page);
   await capture(page, 'album-entry');
 
