@@ -22,6 +22,16 @@ describe('early reads of the collection home', () => {
     await expect(takeEarlyJson('/api/collections')).resolves.toBeUndefined();
   });
 
+  it('a success is read and parsed as it arrives, before the page asks for it', async () => {
+    const response = json(200, [{ id: 2, title: 'Kind of Blue' }]);
+    const read = vi.spyOn(response, 'text');
+    fetchMock.mockResolvedValue(response);
+    startEarlyReads(['/api/albums']);
+    await vi.waitFor(() => expect(read).toHaveBeenCalledOnce());
+    await expect(takeEarlyJson('/api/albums')).resolves.toEqual([{ id: 2, title: 'Kind of Blue' }]);
+    expect(read).toHaveBeenCalledOnce();
+  });
+
   it('a refusal (401 for a visitor, 402) or no answer leaves the normal read to handle it', async () => {
     fetchMock.mockResolvedValueOnce(json(401, { message: 'Not authenticated' })).mockRejectedValueOnce(new TypeError('Failed to fetch'));
     startEarlyReads(['/api/albums', '/api/collections']);
