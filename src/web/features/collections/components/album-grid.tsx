@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { Album } from '../../../../common/albums.schemas';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
@@ -45,16 +45,10 @@ export function AlbumGrid({ albums, stale = false }: AlbumGridProps) {
   const [ref, box] = useGridBox();
   const { columns, rowHeight } = gridLayout(box.width, ALBUM_CARD_INFO_HEIGHT);
   const rowCount = Math.ceil(albums.length / columns);
-  // The first paint draws only the rows on screen; the rows beyond it follow in the next frame.
-  const [overscan, setOverscan] = useState(0);
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => setOverscan(OVERSCAN_ROWS));
-    return () => cancelAnimationFrame(frame);
-  }, []);
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
     estimateSize: () => rowHeight,
-    overscan,
+    overscan: OVERSCAN_ROWS,
     scrollMargin: box.top,
   });
 
