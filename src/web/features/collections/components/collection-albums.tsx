@@ -1,10 +1,10 @@
-import { CloudOff, Disc3, MoreHorizontal, Pencil, Plus, SearchX, Trash2 } from 'lucide-react';
+import { CloudOff, Disc3, MoreHorizontal, Plus, SearchX } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { Album } from '../../../../common/albums.schemas';
 import type { Collection } from '../../../../common/collections.schemas';
 import { Button } from '../../../components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import {
@@ -19,6 +19,7 @@ import {
   type AlbumSortField,
 } from '../album-view';
 import { AlbumGrid, AlbumGridSkeleton } from './album-grid';
+import { CollectionActionItems } from './collection-action-items';
 import { AlbumToolbar } from './album-toolbar';
 
 export const newAlbumHref = (collection: string) => `/album/new?collection=${encodeURIComponent(collection)}`;
@@ -81,14 +82,7 @@ export function CollectionAlbums({ collection, albums, albumsFailed, retrying, o
                 </Button>
               </DropdownMenuTrigger>
               <DropdownMenuContent align="start" className="min-w-44">
-                <DropdownMenuItem onSelect={() => onRename(collection)}>
-                  <Pencil aria-hidden />
-                  Rename
-                </DropdownMenuItem>
-                <DropdownMenuItem destructive onSelect={() => onDelete(collection)}>
-                  <Trash2 aria-hidden />
-                  Delete
-                </DropdownMenuItem>
+                <CollectionActionItems collection={collection} onRename={onRename} onDelete={onDelete} />
               </DropdownMenuContent>
             </DropdownMenu>
           </div>

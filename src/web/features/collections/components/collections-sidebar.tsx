@@ -1,17 +1,13 @@
-import { Library, MoreHorizontal, Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react';
+import { Library, MoreHorizontal, Plus, RefreshCw } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Collection } from '../../../../common/collections.schemas';
 import { Button } from '../../../components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
 import { ScrollArea } from '../../../components/ui/scroll-area';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { collectionHref } from '../selected-collection';
+import { CollectionActionItems } from './collection-action-items';
 
 export interface CollectionsSidebarProps {
   /** In the drawer the drawer's own title names the list, so the heading row gives way to a full-width button. */
@@ -143,14 +139,7 @@ function CollectionRow({ collection, current, onChoose, onRename, onDelete }: Co
           </button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="min-w-44">
-          <DropdownMenuItem onSelect={() => onRename(collection)}>
-            <Pencil aria-hidden />
-            Rename
-          </DropdownMenuItem>
-          <DropdownMenuItem destructive onSelect={() => onDelete(collection)}>
-            <Trash2 aria-hidden />
-            Delete
-          </DropdownMenuItem>
+          <CollectionActionItems collection={collection} onRename={onRename} onDelete={onDelete} />
         </DropdownMenuContent>
       </DropdownMenu>
     </li>
