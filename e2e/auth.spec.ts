@@ -11,9 +11,11 @@ async function logInWithForm(page: Page, email: string, password = PASSWORD) {
 }
 
 test.describe('auth page (spec 1 §2, §4, §5, §8)', () => {
-  test('a visitor registers, lands on the collection home, logs out and logs in again', async ({ page }) => {
+  test('a visitor sees the landing page, registers, lands on the collection home, logs out and logs in again', async ({ page }) => {
     const email = uniqueEmail('journey');
-    await page.goto('/auth?mode=register');
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Get Started' }).first().click();
+    await expect(page).toHaveURL(/\/auth\?mode=register$/);
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
     await expect(page.getByLabel('Email Address')).toHaveAttribute('type', 'email');
     await expect(page.getByText('Your email address will be your username when you log in.')).toBeVisible();
@@ -35,7 +37,8 @@ test.describe('auth page (spec 1 §2, §4, §5, §8)', () => {
     await expect(page.getByRole('link', { name: 'Get Started' }).first()).toBeVisible();
     expect((await page.request.get('/api/user')).status()).toBe(401);
 
-    await page.goto('/auth?mode=login');
+    await page.getByRole('link', { name: 'Sign In' }).first().click();
+    await expect(page).toHaveURL(/\/auth\?mode=login$/);
     await logInWithForm(page, email);
     await expect(page).toHaveURL(/\/collections$/);
     await expect(page.getByRole('button', { name: 'Open menu' })).toContainText('Ada Lovelace');

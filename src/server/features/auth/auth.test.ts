@@ -31,6 +31,18 @@ describe('POST /api/register', () => {
     expect((await client.get('/api/user')).json().username).toBe('new.person@example.com');
   });
 
+  it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
+    const https = await createTestApp({ PUBLIC_URL: 'https://spindle.example' });
+    try {
+      const res = await https.app.inject({ method: 'POST', url: '/api/register', payload: { username: 'secure@example.com', password: 'longenough' } });
+      expect(res.statusCode).toBe(201);
+      expect(res.headers['set-cookie']).toMatch(/; Secure/);
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    } finally {
+      await https.close();
+    }
+  });
+
   it('refuses an invalid e-mail and a short password with a message, and creates nothing', async () => {
     const client = new Client(t.app);
     const bad = await client.post('/api/register', { username: 'not-an-email', password: 'longenough' });
