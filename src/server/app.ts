@@ -11,6 +11,7 @@ import { migrateToLatest, openDatabase } from './db/database.js';
 import { ensureBootstrapAdmin } from './features/auth/auth.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { OWASP_SCRYPT, type ScryptCost } from './features/auth/password.js';
+import { adminRoutes } from './features/admin/admin.routes.js';
 import { albumsRoutes } from './features/albums/albums.routes.js';
 import { collectionsRoutes } from './features/collections/collections.routes.js';
 import { coverArtRoutes } from './features/cover-art/cover-art.routes.js';
@@ -76,6 +77,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(exportRoutes);
   await app.register(coverArtRoutes);
   await app.register(sharingRoutes);
+  await app.register(adminRoutes);
 
   registerWebApp(app, options.webRoot ?? defaultWebRoot);
   await ensureBootstrapAdmin(ctx);
