@@ -106,13 +106,15 @@ function cookieResolver(ctx: AppContext): (cookieValue: string | undefined) => P
   };
 }
 
-/**
- * The live session's user of any request by its cookie, for pages outside /api (GET / answers the
- * landing page to visitors and the app to signed-in users); the same rules as the /api hook.
- */
-export function sessionUserReader(ctx: AppContext): (request: FastifyRequest) => Promise<UserRow | undefined> {
-  const resolve = cookieResolver(ctx);
-  return async (request) => (await resolve(request.cookies[SESSION_COOKIE]))?.user;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The live session's user of a page request (outside /api, where the hook below does not run):
+     * GET / answers the landing page or the app, and head renderers tailor index.html. Resolved at most
+     * once per request, with the same rules and the same kept answers as the /api hook.
+     */
+    pageSessionUser(request: FastifyRequest): Promise<UserRow | undefined>;
+  }
 }
 
 /** Resolves `request.user` for every /api request that carries a session cookie. */
@@ -120,6 +122,15 @@ export function registerSessions(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionIdHash', null);
   const resolve = cookieResolver(app.ctx);
+  const pageSessions = new WeakMap<FastifyRequest, Promise<UserRow | undefined>>();
+  app.decorate('pageSessionUser', (request: FastifyRequest) => {
+    let user = pageSessions.get(request);
+    if (!user) {
+      user = resolve(request.cookies[SESSION_COOKIE]).then((session) => session?.user);
+      pageSessions.set(request, user);
+    }
+    return user;
+  });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const session = await resolve(request.cookies[SESSION_COOKIE]);

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SUPPORT_EMAIL_META, SUPPORT_EMAIL_PLACEHOLDER } from '../../common/web-placeholders.js';
-import { sessionUserReader } from './sessions.js';
 
 interface Asset {
   body: Buffer;
@@ -137,7 +136,6 @@ export function registerWebApp(app: FastifyInstance, webRoot: string): void {
   const builtLanding = assets.get('/landing.html');
   const index = builtIndex && withSupportEmail(builtIndex, supportEmail);
   const landing = builtLanding && withSupportEmail(builtLanding, supportEmail);
-  const sessionUser = sessionUserReader(app.ctx);
 
   app.get('/*', async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
@@ -152,7 +150,7 @@ export function registerWebApp(app: FastifyInstance, webRoot: string): void {
     if (urlPath === '/' && landing && isPlainVisit(request.query)) {
       // One URL, two pages: caches keep them apart by cookie, and revalidate them (no-cache + ETag).
       vary = 'Accept-Encoding, Cookie';
-      if (!(await sessionUser(request))) return send(request, reply, landing, undefined, vary);
+      if (!(await app.pageSessionUser(request))) return send(request, reply, landing, undefined, vary);
     }
     for (const render of app.headRenderers) {
       const head = await render(request);

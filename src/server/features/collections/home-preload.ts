@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { HeadRenderer } from '../../plugins/web-app.js';
-import { sessionUserReader } from '../../plugins/sessions.js';
 
 /** The collection home's paths (spec 1 §2, D13). */
 const HOME_PATHS = new Set(['/', '/collection', '/collections']);
@@ -14,10 +13,9 @@ const HOME_READS = ['/api/user', '/api/collections', '/api/albums'];
  * 10,000-album collection show within 1.5× a bare page). Visitors get nothing: the reads would 401.
  */
 export function homePreloadRenderer(app: FastifyInstance): HeadRenderer {
-  const sessionUser = sessionUserReader(app.ctx);
   return async (request) => {
     if (!HOME_PATHS.has(request.url.split('?')[0] ?? '')) return null;
-    if (!(await sessionUser(request))) return null;
+    if (!(await app.pageSessionUser(request))) return null;
     return HOME_READS.map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin="use-credentials">`).join('');
   };
 }
