@@ -65,7 +65,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.removeContentTypeParser('text/plain');
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerSessions(app);
 

@@ -1,10 +1,14 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
-/** Security headers for every response; the CSP allows no inline script. */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+/**
+ * Security headers for every response; the CSP allows no inline script. The headers never vary, so
+ * helmet's middleware is built once here (the Fastify wrapper rebuilt it, and re-parsed the CSP, on
+ * every request).
+ */
+export function registerSecurityHeaders(app: FastifyInstance): void {
   const https = app.ctx.config.secureCookies;
-  await app.register(helmet, {
+  const applyHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -25,5 +29,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
 }

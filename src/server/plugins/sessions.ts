@@ -65,44 +65,40 @@ function sessionLookup(db: Db): (idHash: string) => Promise<SessionRow | undefin
 
 const MAX_CACHED_SESSIONS = 10_000;
 
+type Session = { user: UserRow; idHash: string } | undefined;
+
 /**
- * The session lookup, with the answers kept while the database's change token stays the same: any
- * write by this process or any commit by another connection (SQLite's data_version) forgets them all,
- * so a paused account or an ended session fails at its next call (D8) exactly as without the cache.
- * PostgreSQL has no token (other instances write unseen), so there every call looks up.
+ * Resolves a session cookie's value to its user, keeping the answers while the database's change token
+ * stays the same: any write by this process or any commit by another connection (SQLite's
+ * data_version) forgets them all, so a paused account or an ended session fails at its next call (D8)
+ * exactly as without them. PostgreSQL has no token (other instances write unseen), so there every call
+ * looks up. A kept answer is returned synchronously: this runs on every /api request.
  */
-function cachedSessionLookup(ctx: AppContext): (idHash: string) => Promise<UserRow | undefined> {
+function cookieResolver(ctx: AppContext): (cookieValue: string | undefined) => Session | Promise<Session> {
   const lookup = sessionLookup(ctx.db);
-  const kept = new Map<string, { token: string; user: UserRow; expiresAt: string }>();
+  // Keyed by the cookie's value (held in this process's memory only), so a kept answer needs no hash.
+  const kept = new Map<string, { user: UserRow; idHash: string; expiresAt: number }>();
   let keptToken: string | null = null;
-  return async (idHash) => {
+  return (cookieValue) => {
+    if (!cookieValue || cookieValue.length > 100) return undefined;
     // Read before the lookup: a write that lands meanwhile makes this answer's token stale at once.
     const token = ctx.dbChangeToken();
     if (token !== keptToken) {
       kept.clear();
       keptToken = token;
     }
-    const hit = token === null ? undefined : kept.get(idHash);
-    if (hit && hit.token === token && hit.expiresAt > nowIso()) return hit.user;
-    const row = await lookup(idHash);
-    if (!row) return undefined;
-    const { session_expires_at: expiresAt, ...user } = row;
-    if (token !== null) {
-      if (kept.size >= MAX_CACHED_SESSIONS) kept.delete(kept.keys().next().value!);
-      kept.set(idHash, { token, user, expiresAt });
-    }
-    return user;
-  };
-}
-
-/** Resolves a session cookie's value to its user, or undefined. */
-function cookieResolver(ctx: AppContext): (cookieValue: string | undefined) => Promise<{ user: UserRow; idHash: string } | undefined> {
-  const lookup = cachedSessionLookup(ctx);
-  return async (cookieValue) => {
-    if (!cookieValue || cookieValue.length > 100) return undefined;
+    const hit = token === null ? undefined : kept.get(cookieValue);
+    if (hit && hit.expiresAt > Date.now()) return { user: hit.user, idHash: hit.idHash };
     const idHash = hashSessionId(cookieValue);
-    const user = await lookup(idHash);
-    return user && { user, idHash };
+    return lookup(idHash).then((row) => {
+      if (!row) return undefined;
+      const { session_expires_at: expiresAt, ...user } = row;
+      if (token !== null && token === keptToken) {
+        if (kept.size >= MAX_CACHED_SESSIONS) kept.delete(kept.keys().next().value!);
+        kept.set(cookieValue, { user, idHash, expiresAt: Date.parse(expiresAt) });
+      }
+      return { user, idHash };
+    });
   };
 }
 
@@ -126,17 +122,30 @@ export function registerSessions(app: FastifyInstance): void {
   app.decorate('pageSessionUser', (request: FastifyRequest) => {
     let user = pageSessions.get(request);
     if (!user) {
-      user = resolve(request.cookies[SESSION_COOKIE]).then((session) => session?.user);
+      user = Promise.resolve(resolve(request.cookies[SESSION_COOKIE])).then((session) => session?.user);
       pageSessions.set(request, user);
     }
     return user;
   });
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const session = await resolve(request.cookies[SESSION_COOKIE]);
-    if (session) {
-      request.user = session.user;
-      request.sessionIdHash = session.idHash;
+  const attach = (request: FastifyRequest, session: Session) => {
+    if (!session) return;
+    request.user = session.user;
+    request.sessionIdHash = session.idHash;
+  };
+  // A callback hook, not an async one: a kept session costs no promise turn.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
+    const session = resolve(request.cookies[SESSION_COOKIE]);
+    if (!(session instanceof Promise)) {
+      attach(request, session);
+      return done();
     }
+    session.then(
+      (found) => {
+        attach(request, found);
+        done();
+      },
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
   });
 }
