@@ -36,11 +36,6 @@ export async function endSession(app: FastifyInstance, request: FastifyRequest, 
   void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: app.ctx.config.secureCookies });
 }
 
-/** Ends every session of a user (password reset, account deletion). */
-export async function endAllSessions(db: Db, userId: number): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-}
-
 type SessionRow = UserRow & { session_expires_at: string };
 
 /**

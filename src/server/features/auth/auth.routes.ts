@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SUBSCRIPTION_REQUIRED_MESSAGE } from '../../../common/access.js';
 import {
   loginRequestSchema,
   loginResponseSchema,
@@ -44,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const gated = userAccess(user) === 'gated';
       return reply.send({
         user: presentUser(user),
-        message: gated ? paymentRequiredBody(user).message || SUBSCRIPTION_REQUIRED_MESSAGE : 'Login successful',
+        message: gated ? paymentRequiredBody(user).message : 'Login successful',
         subscription_required: gated,
       });
     },
