@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'coverage', 'test-results', 'playwright-report', 'public/*.js'] },
+  { ignores: ['dist', 'node_modules', 'data', 'coverage', 'test-results', 'playwright-report', 'public/*.js', '.scratch'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

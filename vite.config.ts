@@ -1,10 +1,22 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { THEME_SCRIPT, THEME_SCRIPT_PLACEHOLDER } from './src/common/theme-script';
+
+/** The theme script goes inline into <head> (see src/common/theme-script.ts for why). */
+function inlineThemeScript(): Plugin {
+  return {
+    name: 'spindle-inline-theme-script',
+    transformIndexHtml(html) {
+      if (!html.includes(THEME_SCRIPT_PLACEHOLDER)) throw new Error(`index.html lacks ${THEME_SCRIPT_PLACEHOLDER}`);
+      return html.replace(THEME_SCRIPT_PLACEHOLDER, () => `<script>${THEME_SCRIPT}</script>`);
+    },
+  };
+}
 
 export default defineConfig({
   root: '.',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), inlineThemeScript()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

@@ -31,6 +31,16 @@ test.describe('theme (spec 1 §3: light, dark or system, stored locally, default
     expect(await page.evaluate(() => localStorage.getItem('spindle-theme'))).toBe('light');
   });
 
+  test('the stored theme applies before any script of the app has run', async ({ page }) => {
+    await page.goto('/auth');
+    await page.evaluate(() => localStorage.setItem('spindle-theme', 'dark'));
+    // The app's own code never arrives: only the page's inline theme script can set the class.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/auth');
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    expect(await page.evaluate(() => document.documentElement.style.colorScheme)).toBe('dark');
+  });
+
   test('system follows the device, live', async ({ page }) => {
     await signIn(page);
     await page.emulateMedia({ colorScheme: 'light' });

@@ -89,6 +89,12 @@ export const STORAGE_KEYS = {
   subscriptionMessage: 'subscription_message',
 } as const;
 
+/**
+ * A copy of localStorage's selectedCollection the server can read, so it draws the collection the
+ * browser will select (the server-drawn collection home, issue 3). localStorage stays the rule.
+ */
+export const SELECTED_COLLECTION_COOKIE = 'spindle_selected_collection';
+
 export const SESSION_STORAGE_KEYS = {
   fromLoginPage: 'from_login_page',
   fromSubscriptionSuccess: 'from_subscription_success',

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { THEME_SCRIPT } from '../common/theme-script.js';
 import { Client, createTestApp, signUp, testDbKind, type TestApp } from './test/harness.js';
 
 let t: TestApp;
@@ -47,7 +49,10 @@ describe('API conventions (D12)', () => {
   it('sends security headers: a CSP without unsafe-inline scripts, nosniff, a referrer policy', async () => {
     const res = await new Client(t.app).get('/api/health');
     const csp = String(res.headers['content-security-policy']);
-    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    // Scripts from the site itself, and the one inline script (the theme's) by its hash.
+    const themeHash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${themeHash}';`);
+    expect(csp.split(';').find((directive) => directive.trim().startsWith('script-src'))).not.toContain('unsafe');
     expect(csp).toMatch(/frame-ancestors 'none'/);
     expect(csp).toMatch(/object-src 'none'/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { UPLOAD_MAX_BYTES } from '../common/constants.js';
+import type { HomeRenderModule } from '../common/home-render.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
@@ -14,6 +15,7 @@ import { OWASP_SCRYPT, type ScryptCost } from './features/auth/password.js';
 import { adminRoutes } from './features/admin/admin.routes.js';
 import { albumsRoutes } from './features/albums/albums.routes.js';
 import { collectionsRoutes } from './features/collections/collections.routes.js';
+import { loadHomeRenderModule } from './features/collections/home-page.js';
 import { coverArtRoutes } from './features/cover-art/cover-art.routes.js';
 import { exportRoutes } from './features/export/export.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
@@ -31,6 +33,8 @@ export interface BuildOptions {
   testAllowedPrivateHosts?: readonly string[];
   logger?: boolean;
   webRoot?: string;
+  /** The collection home's server drawing; by default the web build's (none when it is not built). */
+  homeRender?: HomeRenderModule | null;
 }
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
@@ -72,14 +76,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(usersRoutes);
-  await app.register(collectionsRoutes);
+  const webRoot = options.webRoot ?? defaultWebRoot;
+  const homeRender = options.homeRender !== undefined ? options.homeRender : await loadHomeRenderModule(webRoot);
+  await app.register(collectionsRoutes, { homeRender });
   await app.register(albumsRoutes);
   await app.register(exportRoutes);
   await app.register(coverArtRoutes);
   await app.register(sharingRoutes);
   await app.register(adminRoutes);
 
-  registerWebApp(app, options.webRoot ?? defaultWebRoot);
+  registerWebApp(app, webRoot);
   await ensureBootstrapAdmin(ctx);
   return app;
 }

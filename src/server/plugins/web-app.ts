@@ -31,14 +31,23 @@ const TYPES: Record<string, string> = {
   '.xml': 'application/xml',
 };
 
-/** Adds markup to <head> of index.html for some paths (link previews of shared collections). */
-export type HeadRenderer = (request: FastifyRequest) => Promise<string | null>;
+/**
+ * What a feature adds to index.html for some paths: markup for <head> (link previews of shared
+ * collections, preloads), and the app's root element as the server drew it (the collection home).
+ */
+export interface PageParts {
+  head?: string;
+  root?: { html: string; attributes: Record<string, string> };
+}
+export type PageRenderer = (request: FastifyRequest) => Promise<PageParts | null>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    headRenderers: HeadRenderer[];
+    pageRenderers: PageRenderer[];
   }
 }
+
+const EMPTY_ROOT = '<div id="root"></div>';
 
 const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
 
@@ -98,6 +107,36 @@ function withSupportEmail(asset: Asset, email: string): Asset {
   );
 }
 
+/** index.html with the renderers' parts in place. */
+function composePage(index: string, parts: readonly PageParts[]): string {
+  const head = parts.map((part) => part.head ?? '').join('');
+  const root = parts.find((part) => part.root)?.root;
+  // Function replacements: `$&` or `$'` in a collection name must stay literal.
+  let html = head ? index.replace('</head>', () => `${head}</head>`) : index;
+  if (root) {
+    const attributes = Object.entries(root.attributes)
+      .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+      .join('');
+    html = html.replace(EMPTY_ROOT, () => `<div id="root"${attributes}>${root.html}</div>`);
+  }
+  return html;
+}
+
+/**
+ * A page with a user's own data in it: never stored by shared caches, revalidated on every use, and
+ * compressed as it goes (quickly: it is made for one request).
+ */
+function sendPrivatePage(request: FastifyRequest, reply: FastifyReply, html: string) {
+  void reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding, Cookie').header('cache-control', 'private, no-cache');
+  const body = Buffer.from(html);
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepts)) {
+    return reply.header('content-encoding', 'br').send(brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }));
+  }
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzipSync(body, { level: 6 }));
+  return reply.send(body);
+}
+
 function send(request: FastifyRequest, reply: FastifyReply, asset: Asset, body?: Buffer, vary = 'Accept-Encoding') {
   void reply.header('content-type', asset.type).header('vary', vary);
   // Hashed assets never change; everything else is revalidated on every load (index.html never stale).
@@ -129,7 +168,7 @@ const PAGES = new Set(['/index.html', '/landing.html']);
  * prerendered landing page instead (issue 2: the landing page loads none of the app's JavaScript).
  */
 export function registerWebApp(app: FastifyInstance, webRoot: string): void {
-  app.decorate('headRenderers', [] as HeadRenderer[]);
+  app.decorate('pageRenderers', [] as PageRenderer[]);
   const assets = existsSync(path.join(webRoot, 'index.html')) ? loadAssets(webRoot) : new Map<string, Asset>();
   const { supportEmail } = app.ctx.config;
   const builtIndex = assets.get('/index.html');
@@ -152,11 +191,10 @@ export function registerWebApp(app: FastifyInstance, webRoot: string): void {
       vary = 'Accept-Encoding, Cookie';
       if (!(await app.pageSessionUser(request))) return send(request, reply, landing, undefined, vary);
     }
-    for (const render of app.headRenderers) {
-      const head = await render(request);
-      // A function replacement: `$&` or `$'` in a collection name must stay literal.
-      if (head) return send(request, reply, index, Buffer.from(index.body.toString('utf8').replace('</head>', () => `${head}</head>`)), vary);
-    }
-    return send(request, reply, index, undefined, vary);
+    const parts = (await Promise.all(app.pageRenderers.map((render) => render(request)))).filter((part) => part !== null);
+    if (parts.length === 0) return send(request, reply, index, undefined, vary);
+    const html = composePage(index.body.toString('utf8'), parts);
+    if (parts.some((part) => part.root)) return sendPrivatePage(request, reply, html);
+    return send(request, reply, index, Buffer.from(html), vary);
   });
 }

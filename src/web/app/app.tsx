@@ -1,9 +1,12 @@
 import { RefreshCw } from 'lucide-react';
+import type { QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
+import { Router } from 'wouter';
 import { Button } from '../components/ui/button';
 import { FullScreenSpinner } from '../components/ui/spinner';
 import { useSessionUser } from '../lib/session';
 import { Providers } from './providers';
+import { ServerRenderContext } from './server-render-context';
 import { AppRoutes } from './routes';
 import { useRouteTransition } from './use-route-transition';
 
@@ -37,10 +40,26 @@ function Shell() {
   );
 }
 
-export function App() {
+/** What the server knows of a page it draws (home-server-render.tsx); absent in the browser. */
+export interface ServerRenderProps {
+  client: QueryClient;
+  path: string;
+  search: string;
+  storedSelectedCollection: string | null;
+}
+
+/**
+ * The whole app. The server draws the collection home with the same tree (`server` given), and the
+ * browser hydrates what it drew: the Router is there in both, so the two trees match node for node.
+ */
+export function App({ server }: { server?: ServerRenderProps }) {
   return (
-    <Providers>
-      <Shell />
-    </Providers>
+    <ServerRenderContext value={server ? { storedSelectedCollection: server.storedSelectedCollection } : null}>
+      <Router ssrPath={server?.path} ssrSearch={server?.search}>
+        <Providers client={server?.client}>
+          <Shell />
+        </Providers>
+      </Router>
+    </ServerRenderContext>
   );
 }

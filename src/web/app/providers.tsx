@@ -1,13 +1,14 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from '../components/ui/toast';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { queryClient } from '../lib/query-client';
 import { ThemeProvider } from './theme-provider';
 
-export function Providers({ children }: { children: ReactNode }) {
+/** `client` is the server's own per-request client when it draws a page; the browser has one for the app's life. */
+export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <ThemeProvider>
         <TooltipProvider>
           {children}

@@ -4,17 +4,14 @@ import { z } from 'zod';
 import { albumListSchema, albumParamsSchema, albumRequestSchema, albumSchema } from '../../../common/albums.schemas.js';
 import { messageSchema } from '../../../common/auth.schemas.js';
 import { currentUser, requireAccess } from '../../plugins/guards.js';
-import { acceptsGzip, AlbumListCache, matchesIfNoneMatch } from './album-list-cache.js';
-import { createAlbum, deleteAlbum, getAlbum, serialiseAlbumList, updateAlbum } from './albums.service.js';
+import { acceptsGzip, matchesIfNoneMatch } from './album-list-cache.js';
+import { createAlbum, deleteAlbum, getAlbum, updateAlbum, userAlbumList } from './albums.service.js';
 
 const errorSchema = z.object({ message: z.string() }).loose();
 const errors = { 400: errorSchema, 401: errorSchema, 402: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** GET/POST /api/albums, GET/PUT/DELETE /api/albums/{id} (spec 1 §3, §5, §7; D6, D9, D11). */
 export const albumsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Per app instance; about 4 MB per 10,000 albums.
-  const lists = new AlbumListCache({ maxUsers: 200, maxBytes: 128 * 1024 * 1024 });
-
   app.get(
     '/api/albums',
     { preValidation: requireAccess, schema: { response: { 200: albumListSchema, 304: z.null(), ...errors } } },
@@ -23,7 +20,7 @@ export const albumsRoutes: FastifyPluginAsyncZod = async (app) => {
       // schema above still documents it (albumListSchema).
       const reply = typedReply as FastifyReply;
       const user = currentUser(request);
-      const list = await lists.get(user.id, user.data_version, () => serialiseAlbumList(app.ctx, user.id));
+      const list = await userAlbumList(app.ctx, user);
       // Revalidated on every use; the list is private to the signed-in user.
       void reply.header('etag', list.etag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding');
       if (matchesIfNoneMatch(request.headers['if-none-match'], list.etag)) return reply.status(304).send();

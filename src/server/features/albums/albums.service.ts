@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../errors.js';
 import { paymentRequired, userAccess } from '../../plugins/guards.js';
 import { collectionsRepository } from '../collections/collections.repository.js';
 import { releaseCovers } from '../cover-art/image-cleanup.js';
+import { AlbumListCache, type CachedList } from './album-list-cache.js';
 import { presentAlbum } from './album.presenter.js';
 import { albumsRepository, type AlbumValues } from './albums.repository.js';
 import { userDataWrite } from './data-version.js';
@@ -110,4 +111,20 @@ export async function deleteAlbum(ctx: AppContext, userId: number, id: number): 
 export async function serialiseAlbumList(ctx: AppContext, userId: number): Promise<Buffer> {
   const rows = await albumsRepository.listByUser(ctx.db, userId);
   return Buffer.from(JSON.stringify(rows.map(presentAlbum)));
+}
+
+// One cache per app instance; about 4 MB per 10,000 albums.
+const albumLists = new WeakMap<AppContext, AlbumListCache>();
+
+/**
+ * The user's whole album list as GET /api/albums sends it, serialised once per data version and
+ * shared by that route and the server-drawn collection home.
+ */
+export function userAlbumList(ctx: AppContext, user: Pick<UserRow, 'id' | 'data_version'>): Promise<CachedList> {
+  let lists = albumLists.get(ctx);
+  if (!lists) {
+    lists = new AlbumListCache({ maxUsers: 200, maxBytes: 128 * 1024 * 1024 });
+    albumLists.set(ctx, lists);
+  }
+  return lists.get(user.id, user.data_version, () => serialiseAlbumList(ctx, user.id));
 }

@@ -9,16 +9,17 @@ import {
 } from '../../../common/collections.schemas.js';
 import { currentUser, requireAccess } from '../../plugins/guards.js';
 import { createCollection, deleteCollection, listCollections, renameCollection } from './collections.service.js';
-import { homePreloadRenderer } from './home-preload.js';
+import type { HomeRenderModule } from '../../../common/home-render.js';
+import { homePageRenderer } from './home-page.js';
 
 const errorSchema = z.object({ message: z.string() }).loose();
 const errors = { 400: errorSchema, 401: errorSchema, 402: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** GET/POST /api/collections, PUT/DELETE /api/collections/{id} (spec 1 §7, D6, D9, D10). */
-export const collectionsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const collectionsRoutes: FastifyPluginAsyncZod<{ homeRender: HomeRenderModule | null }> = async (app, { homeRender }) => {
   // web-app.ts creates the renderer list after every feature is registered.
   app.addHook('onReady', async () => {
-    app.headRenderers.push(homePreloadRenderer(app));
+    app.pageRenderers.push(homePageRenderer(app, homeRender));
   });
 
   app.get(

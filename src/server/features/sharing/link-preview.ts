@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PRODUCT_NAME } from '../../../common/constants.js';
 import { isShareTokenShape, sharedCollectionPath } from '../../../common/sharing.schemas.js';
-import type { HeadRenderer } from '../../plugins/web-app.js';
+import type { PageRenderer } from '../../plugins/web-app.js';
 import { previewImageName, sharedCoverPath } from './shared-view.js';
 import { sharingRepository } from './sharing.repository.js';
 
@@ -29,7 +29,7 @@ export function previewDescription(albumCount: number, firstName: string | null,
  * collection's name, size, owner and a cover. Only what the public API shows anyway (D14); noindex so
  * search engines do not list private people's collections.
  */
-export function linkPreviewRenderer(app: FastifyInstance): HeadRenderer {
+export function linkPreviewRenderer(app: FastifyInstance): PageRenderer {
   return async (request) => {
     const match = SHARED_PAGE.exec(request.url.split('?')[0] ?? '');
     const token = match?.[1];
@@ -41,7 +41,7 @@ export function linkPreviewRenderer(app: FastifyInstance): HeadRenderer {
     const imageName = previewImageName(albums);
     const image = imageName ? `${origin}${sharedCoverPath(token, imageName)}` : null;
     const description = previewDescription(albums.length, shared.ownerFirstName, shared.ownerLastName);
-    return [
+    const head = [
       meta('name', 'robots', 'noindex'),
       meta('property', 'og:type', 'website'),
       meta('property', 'og:site_name', PRODUCT_NAME),
@@ -54,5 +54,6 @@ export function linkPreviewRenderer(app: FastifyInstance): HeadRenderer {
       meta('name', 'twitter:description', description),
       ...(image ? [meta('name', 'twitter:image', image)] : []),
     ].join('');
+    return { head };
   };
 }

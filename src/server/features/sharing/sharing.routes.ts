@@ -141,6 +141,6 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // web-app.ts creates the renderer list after every feature is registered.
   app.addHook('onReady', async () => {
-    app.headRenderers.push(linkPreviewRenderer(app));
+    app.pageRenderers.push(linkPreviewRenderer(app));
   });
 };

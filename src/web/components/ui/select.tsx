@@ -34,7 +34,8 @@ export function Select({ id, value, onValueChange, options, placeholder, disable
         className={cn(fieldClasses, 'flex h-10 items-center justify-between gap-2 text-left data-[placeholder]:text-ink-muted', className)}
         {...aria}
       >
-        <SelectPrimitive.Value placeholder={placeholder} />
+        {/* The label as text, not Radix's copy of the chosen item: it shows in a server-drawn page too. */}
+        <SelectPrimitive.Value placeholder={placeholder}>{options.find((option) => option.value === value)?.label}</SelectPrimitive.Value>
         <SelectPrimitive.Icon>
           <ChevronDown aria-hidden className="size-4 text-ink-muted" />
         </SelectPrimitive.Icon>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startEarlyReads, takeEarlyJson } from './early-home-reads';
+import { peekEarlyJson, startEarlyReads, takeEarlyJson } from './early-home-reads';
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -45,6 +45,24 @@ describe('early reads of the collection home', () => {
     startEarlyReads(['/api/albums']);
     vi.advanceTimersByTime(10_001);
     await expect(takeEarlyJson('/api/albums')).resolves.toBeUndefined();
+  });
+
+  it('a peek leaves the answer for the first read, which gets the very same objects', async () => {
+    fetchMock.mockResolvedValue(json(200, [{ id: 3, title: 'Blue Train' }]));
+    startEarlyReads(['/api/albums']);
+    const peeked = await peekEarlyJson('/api/albums');
+    expect(peeked).toEqual([{ id: 3, title: 'Blue Train' }]);
+    expect(await takeEarlyJson('/api/albums')).toBe(peeked);
+    await expect(peekEarlyJson('/api/albums')).resolves.toBeUndefined();
+    expect(fetchMock).toHaveBeenCalledOnce();
+  });
+
+  it('a read already under way is not asked again', async () => {
+    fetchMock.mockResolvedValue(json(200, []));
+    startEarlyReads(['/api/collections']);
+    startEarlyReads(['/api/collections']);
+    expect(fetchMock).toHaveBeenCalledOnce();
+    await takeEarlyJson('/api/collections');
   });
 
   it('nothing was asked early: nothing to take', async () => {

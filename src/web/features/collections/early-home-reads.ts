@@ -14,8 +14,11 @@ import { readJson } from '../../lib/api-client';
 const MAX_AGE_MS = 10_000;
 const early = new Map<string, { at: number; json: Promise<unknown> }>();
 
+/** Starts the reads of `urls` not already under way (a fresh one is not asked twice). */
 export function startEarlyReads(urls: readonly string[]): void {
   for (const url of urls) {
+    const current = early.get(url);
+    if (current && Date.now() - current.at <= MAX_AGE_MS) continue;
     const json = fetch(url, { credentials: 'include', headers: { Accept: 'application/json' } })
       .then((response) => (response.ok ? readJson<unknown>(response) : undefined))
       .catch(() => undefined);
@@ -25,9 +28,18 @@ export function startEarlyReads(urls: readonly string[]): void {
 
 /** The early answer to `url` as JSON, at most once; undefined when there is no usable one. */
 export async function takeEarlyJson<T>(url: string): Promise<T | undefined> {
-  const entry = early.get(url);
-  if (!entry) return undefined;
+  const json = peekEarlyJson<T>(url);
   early.delete(url);
-  if (Date.now() - entry.at > MAX_AGE_MS) return undefined;
+  return json;
+}
+
+/**
+ * The early answer to `url` without using it up: the hydration of the server-drawn home reads it
+ * first, and the home's own first read then takes the same answer (the same objects, so nothing
+ * changes and nothing is fetched twice).
+ */
+export async function peekEarlyJson<T>(url: string): Promise<T | undefined> {
+  const entry = early.get(url);
+  if (!entry || Date.now() - entry.at > MAX_AGE_MS) return undefined;
   return ((await entry.json) ?? undefined) as T | undefined;
 }

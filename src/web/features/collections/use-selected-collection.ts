@@ -1,26 +1,27 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { Collection } from '../../../common/collections.schemas';
-import { STORAGE_KEYS } from '../../../common/constants';
-import { localStore } from '../../lib/storage';
+import { useServerRender } from '../../app/server-render-context';
 import { resolveSelectedCollection } from './selected-collection';
+import { readStoredSelection, storeSelection } from './selection-store';
 
 /**
  * The selected collection (spec 1 §4): from the URL, else local storage (selectedCollection), else
- * the first; remembered in local storage whenever it changes, and cleared when there are no
- * collections. `collections` is undefined while the list loads.
+ * the first; remembered in local storage (and its cookie copy) whenever it changes, and cleared when
+ * there are no collections. `collections` is undefined while the list loads. When the server draws
+ * the page, the stored value is the cookie's.
  */
 export function useSelectedCollection(collections: readonly Collection[] | undefined): Collection | null {
   const search = useSearch();
   const [path, navigate] = useLocation();
   const fromUrl = new URLSearchParams(search).get('collection');
+  const server = useServerRender();
   const names = useMemo(() => collections?.map((collection) => collection.name), [collections]);
-  const selectedName = names ? resolveSelectedCollection(names, fromUrl, localStore.get(STORAGE_KEYS.selectedCollection)) : null;
+  const stored = server ? server.storedSelectedCollection : readStoredSelection();
+  const selectedName = names ? resolveSelectedCollection(names, fromUrl, stored) : null;
 
   useEffect(() => {
-    if (!names) return;
-    if (selectedName === null) localStore.remove(STORAGE_KEYS.selectedCollection);
-    else localStore.set(STORAGE_KEYS.selectedCollection, selectedName);
+    if (names) storeSelection(selectedName);
   }, [names, selectedName]);
 
   // A link naming a collection that is gone (or in another case) shows what is really selected. Only

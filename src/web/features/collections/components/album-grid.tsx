@@ -1,13 +1,24 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { Album } from '../../../../common/albums.schemas';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
-import { GRID_GAP_X, gridLayout } from '../grid-layout';
+import { GRID_GAP_X, GRID_GAP_Y, gridLayout, MAX_COLUMNS } from '../grid-layout';
 import { AlbumCard, ALBUM_CARD_INFO_HEIGHT } from './album-card';
 
 /** Rows drawn beyond the screen, so a fast scroll or Tab never meets a blank row. */
 const OVERSCAN_ROWS = 2;
+
+/** Enough cards to fill a screen before the grid is measured: 4 rows of 8 columns, 8 rows of 4. */
+export const FIRST_SCREEN_CARDS = 32;
+
+/**
+ * gridLayout() in CSS: as many 168 px columns as fit, at least 2 and at most 8. The smallest column
+ * width is clamped between an eighth and a half of the row (less 0.1 px, so rounding never loses a
+ * column); gaps as in the virtualised rows.
+ */
+const FIRST_SCREEN_GRID =
+  'grid grid-cols-[repeat(auto-fill,minmax(clamp(calc((100%_-_140px)/8_-_0.1px),168px,calc((100%_-_20px)/2_-_0.1px)),1fr))] gap-x-5 gap-y-4';
 
 /** Width of the grid and its distance from the top of the document (the virtualiser's scroll margin). */
 function useGridBox() {
@@ -39,11 +50,11 @@ export interface AlbumGridProps {
 
 /**
  * The album grid (spec 1 §2) for thousands of albums: a responsive column count, rows virtualised
- * against the window's scroll, so only the rows on screen (plus a few) exist in the DOM.
+ * against the window's scroll, so only the cards of the rows on screen (plus a few) exist in the DOM.
  */
 export function AlbumGrid({ albums, stale = false }: AlbumGridProps) {
   const [ref, box] = useGridBox();
-  const { columns, rowHeight } = gridLayout(box.width, ALBUM_CARD_INFO_HEIGHT);
+  const { columns, cardWidth, rowHeight } = gridLayout(box.width, ALBUM_CARD_INFO_HEIGHT);
   const rowCount = Math.ceil(albums.length / columns);
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
@@ -57,39 +68,47 @@ export function AlbumGrid({ albums, stale = false }: AlbumGridProps) {
     virtualizer.measure();
   }, [virtualizer, rowHeight]);
 
-  const rows = virtualizer.getVirtualItems();
+  const className = cn('w-full transition-opacity duration-150', stale && 'opacity-70');
+  const item = (album: Album, index: number, priority: boolean, style?: CSSProperties) => (
+    <div key={album.id} role="listitem" aria-setsize={albums.length} aria-posinset={index + 1} className="min-w-0" style={style}>
+      <AlbumCard album={album} priority={priority} />
+    </div>
+  );
+
+  // Not measured yet (the first render, and the page as the server draws it): the first screen of
+  // cards in a CSS grid with the same columns, so they show before any script has measured anything.
+  // The cards keep their elements (same keys, same parent) when the measured layout takes over.
+  if (box.width === 0) {
+    return (
+      <div ref={ref} role="list" aria-label="Albums" aria-busy={stale || undefined} className={cn(FIRST_SCREEN_GRID, className)}>
+        {albums.slice(0, FIRST_SCREEN_CARDS).map((album, index) => item(album, index, index < MAX_COLUMNS))}
+      </div>
+    );
+  }
+
+  const offset = virtualizer.options.scrollMargin;
   return (
     <div
       ref={ref}
       role="list"
       aria-label="Albums"
       aria-busy={stale || undefined}
-      className={cn('relative w-full transition-opacity duration-150', stale && 'opacity-70')}
+      className={cn('relative', className)}
       style={{ height: virtualizer.getTotalSize() }}
     >
-      {box.width > 0 &&
-        rows.map((row) => {
-          const first = row.index * columns;
-          return (
-            <div
-              key={row.key}
-              role="presentation"
-              className="absolute top-0 left-0 grid w-full"
-              style={{
-                transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
-                height: rowHeight,
-                gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-                columnGap: GRID_GAP_X,
-              }}
-            >
-              {albums.slice(first, first + columns).map((album, offset) => (
-                <div key={album.id} role="listitem" aria-setsize={albums.length} aria-posinset={first + offset + 1} className="min-w-0">
-                  <AlbumCard album={album} priority={row.index === 0} />
-                </div>
-              ))}
-            </div>
-          );
-        })}
+      {virtualizer.getVirtualItems().flatMap((row) => {
+        const first = row.index * columns;
+        return albums.slice(first, first + columns).map((album, column) =>
+          item(album, first + column, row.index === 0, {
+            position: 'absolute',
+            top: 0,
+            left: 0,
+            width: cardWidth,
+            height: rowHeight - GRID_GAP_Y,
+            transform: `translate(${column * (cardWidth + GRID_GAP_X)}px, ${row.start - offset}px)`,
+          }),
+        );
+      })}
     </div>
   );
 }
@@ -97,7 +116,7 @@ export function AlbumGrid({ albums, stale = false }: AlbumGridProps) {
 /** Where the cards will be while the albums load (guide/look.md: skeletons, not a spinner). */
 export function AlbumGridSkeleton({ count = 12 }: { count?: number }) {
   return (
-    <div aria-hidden className="grid grid-cols-[repeat(auto-fill,minmax(168px,1fr))] gap-x-5 gap-y-4" data-testid="album-grid-skeleton">
+    <div aria-hidden className={FIRST_SCREEN_GRID} data-testid="album-grid-skeleton">
       {Array.from({ length: count }, (_, index) => (
         <div key={index}>
           <Skeleton className="aspect-square w-full rounded-xl" />

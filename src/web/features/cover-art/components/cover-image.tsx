@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { coverSrc } from '../cover-url';
 import { VinylPlaceholder } from './vinyl-placeholder';
@@ -16,9 +16,16 @@ export interface CoverImageProps {
 export function CoverImage({ coverUrl, alt, size = 'thumb', className, priority = false }: CoverImageProps) {
   const src = coverSrc(coverUrl, size);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const image = useRef<HTMLImageElement>(null);
+  // A server-drawn image may have failed before the app started listening for its error event.
+  useLayoutEffect(() => {
+    const element = image.current;
+    if (element?.complete && element.naturalWidth === 0 && element.getAttribute('src')) setFailedSrc(element.getAttribute('src'));
+  }, []);
   if (!src || failedSrc === src) return <VinylPlaceholder className={className} label={alt ? `${alt} (no cover)` : undefined} />;
   return (
     <img
+      ref={image}
       src={src}
       alt={alt}
       loading={priority ? 'eager' : 'lazy'}

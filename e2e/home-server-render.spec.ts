@@ -1,0 +1,166 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/helpers';
+
+/*
+ * Issue 3: the collection home is drawn on the server, so its first album cards show before any of
+ * the app's scripts has run; the app then hydrates that drawing in place.
+ */
+
+const cards = (page: Page) => page.getByTestId('album-card');
+
+/** The app's own code never arrives: what shows is the server's drawing alone. */
+async function withoutAppScripts(page: Page) {
+  await page.route('**/assets/*.js', (route) => route.abort());
+}
+
+/** Hydrated: the measured (virtualised) grid has taken over from the server's CSS grid. */
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.querySelector<HTMLElement>('[role="listitem"]')?.style.position === 'absolute');
+}
+
+/** Where the first cards are, rounded to the pixel. */
+const cardBoxes = (page: Page, count: number) =>
+  cards(page).evaluateAll(
+    (elements, n) =>
+      elements.slice(0, n).map((element) => {
+        const box = element.getBoundingClientRect();
+        return { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width) };
+      }),
+    count,
+  );
+
+/** Errors the page reports: React reports a hydration that did not match as an uncaught error. */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+async function addAlbums(page: Page, collection: string, count: number, prefix = 'Record') {
+  expect((await page.request.post('/api/collections', { data: { name: collection } })).status()).toBe(201);
+  for (let i = 0; i < count; i++) {
+    const title = `${prefix} ${String(i).padStart(2, '0')}`;
+    expect((await page.request.post('/api/albums', { data: { collection, title, artist: `Artist ${i % 7}` } })).status()).toBe(
+      201,
+    );
+  }
+}
+
+test.describe('the collection home drawn on the server (issue 3)', () => {
+  test('the first cards show with no script at all, where the app then keeps them, at every width', async ({ page, browser }) => {
+    await signIn(page);
+    await addAlbums(page, 'Crates', 40);
+    const cookies = await page.context().cookies();
+
+    for (const width of [320, 390, 800, 1280, 1920]) {
+      const drawn = await browser.newContext({ viewport: { width, height: 900 } });
+      await drawn.addCookies(cookies);
+      const still = await drawn.newPage();
+      await withoutAppScripts(still);
+      await still.goto('/collection');
+      await expect(still.getByRole('heading', { level: 1, name: 'Crates' })).toBeVisible();
+      await expect(cards(still)).toHaveCount(32);
+      await expect(cards(still).first()).toContainText('Record 00');
+      const before = await cardBoxes(still, 12);
+      await drawn.close();
+
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/collection');
+      await waitForHydration(page);
+      // The virtualised grid keeps only the rows near the screen: compare the cards it has.
+      const after = await cardBoxes(page, 12);
+      expect(after.length).toBeGreaterThanOrEqual(4);
+      expect(after, `card positions at ${width} px`).toEqual(before.slice(0, after.length));
+    }
+  });
+
+  test('hydration keeps the drawn cards, reports no error, reads each list once, and the page works', async ({ page }) => {
+    await signIn(page);
+    await addAlbums(page, 'Jazz Shelf', 12);
+    const errors = pageErrors(page);
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) reads.push(new URL(request.url()).pathname);
+    });
+    // Hold the app's code back until the drawing is marked, to see that hydration keeps its elements.
+    let releaseApp!: () => void;
+    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+    await page.route('**/assets/start-*.js', async (route) => {
+      await appHeld;
+      await route.continue();
+    });
+    await page.goto('/collection');
+    await expect(cards(page)).toHaveCount(12);
+    await cards(page)
+      .first()
+      .evaluate((card) => card.setAttribute('data-drawn-by', 'server'));
+    releaseApp();
+    await waitForHydration(page);
+    await expect(cards(page).first()).toHaveAttribute('data-drawn-by', 'server');
+    expect(reads.sort()).toEqual(['/api/albums', '/api/collections', '/api/user']);
+
+    await page.getByLabel('Artist').fill('Artist 3');
+    await expect(page.getByTestId('album-summary')).toContainText('2 of 12 albums');
+    await expect(cards(page)).toHaveCount(2);
+    await cards(page).first().click();
+    await expect(page).toHaveURL(/\/album\/\d+$/);
+    expect(errors).toEqual([]);
+  });
+
+  test('a button pressed before the app has taken over the drawing acts once it has', async ({ page }) => {
+    await signIn(page);
+    await addAlbums(page, 'Shelf', 2);
+    let releaseApp!: () => void;
+    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+    await page.route('**/assets/start-*.js', async (route) => {
+      await appHeld;
+      await route.continue();
+    });
+    await page.goto('/collection');
+    await expect(cards(page)).toHaveCount(2);
+    await page.getByRole('button', { name: /Open menu/ }).click();
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    releaseApp();
+    await expect(page.getByRole('menu').getByRole('menuitem', { name: 'Export to CSV' })).toBeVisible();
+  });
+
+  test('the collection chosen last is the one drawn on the next visit', async ({ page, browser }) => {
+    await signIn(page);
+    await addAlbums(page, 'Attic', 2, 'Attic');
+    await addAlbums(page, 'Basement', 3, 'Basement');
+    await page.goto('/collection');
+    await expect(page.getByRole('heading', { level: 1, name: 'Attic' })).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Collections' })
+      .getByRole('link', { name: /Basement/ })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Basement' })).toBeVisible();
+
+    const next = await browser.newContext();
+    await next.addCookies(await page.context().cookies());
+    const drawn = await next.newPage();
+    await withoutAppScripts(drawn);
+    await drawn.goto('/collection');
+    await expect(drawn.getByRole('heading', { level: 1, name: 'Basement' })).toBeVisible();
+    await expect(cards(drawn)).toHaveCount(3);
+    await next.close();
+  });
+
+  test('a browser that stored another collection than the server drew shows its own, without an error', async ({ page }) => {
+    await signIn(page);
+    await addAlbums(page, 'Attic', 2, 'Attic');
+    await addAlbums(page, 'Basement', 3, 'Basement');
+    await page.goto('/collection?collection=Basement');
+    await expect(page.getByRole('heading', { level: 1, name: 'Basement' })).toBeVisible();
+    // This tab stores Attic, while the cookie (as another tab left it) still says Basement.
+    await page.evaluate(() => localStorage.setItem('selectedCollection', 'Attic'));
+    const errors = pageErrors(page);
+    await page.goto('/collection');
+    await expect(page.getByRole('heading', { level: 1, name: 'Attic' })).toBeVisible();
+    await expect(cards(page)).toHaveCount(2);
+    expect(errors).toEqual([]);
+  });
+});

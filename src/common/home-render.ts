@@ -1,0 +1,29 @@
+import type { Album } from './albums.schemas.js';
+import type { User } from './auth.schemas.js';
+import type { Collection } from './collections.schemas.js';
+
+/**
+ * The contract between the server and the web build's server entry (src/web/features/collections/
+ * home-server-render.tsx, built to dist/ssr): everything the collection home's first render reads,
+ * exactly as the API would answer it.
+ */
+export interface HomeRenderInput {
+  /** The request's path and query string (without "?"). */
+  path: string;
+  search: string;
+  /** GET /api/user, /api/collections and /api/albums for the signed-in user. */
+  user: User;
+  collections: Collection[];
+  albums: Album[];
+  /** The selected-collection cookie's value: localStorage's selectedCollection as the browser last stored it. */
+  storedSelectedCollection: string | null;
+}
+
+export interface HomeRenderModule {
+  /** The markup of the app's root element. */
+  renderHome(input: HomeRenderInput): string;
+}
+
+/** Marks a root the server drew (data-server-render), and what the browser must agree on to hydrate it. */
+export const SERVER_RENDER_ATTRIBUTE = 'data-server-render';
+export const STORED_SELECTION_ATTRIBUTE = 'data-stored-selection';

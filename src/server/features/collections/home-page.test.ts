@@ -1,0 +1,209 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HomeRenderModule } from '../../../common/home-render.js';
+import { renderHome } from '../../../web/features/collections/home-server-render';
+import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
+import { usersRepository } from '../users/users.repository.js';
+
+const INDEX = '<!doctype html><html><head><title>Spindle</title></head><body><div id="root"></div></body></html>';
+const PRELOADS = [
+  '<link rel="preload" href="/api/user" as="fetch" crossorigin="use-credentials">',
+  '<link rel="preload" href="/api/collections" as="fetch" crossorigin="use-credentials">',
+  '<link rel="preload" href="/api/albums" as="fetch" crossorigin="use-credentials">',
+];
+
+let webRoot: string;
+const apps: TestApp[] = [];
+beforeAll(() => {
+  webRoot = mkdtempSync(path.join(tmpdir(), 'spindle-web-'));
+  writeFileSync(path.join(webRoot, 'index.html'), INDEX);
+});
+afterAll(async () => {
+  await Promise.all(apps.map((app) => app.close()));
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+/** An app serving INDEX, drawing the home with `homeRender` (the app's real server entry by default). */
+async function appWith(homeRender: HomeRenderModule | null = { renderHome }): Promise<TestApp> {
+  const app = await createTestApp({}, { webRoot, homeRender });
+  apps.push(app);
+  return app;
+}
+
+/** The markup inside the root element. */
+function rootOf(body: string): { attributes: string; html: string } {
+  const match = /<div id="root"([^>]*)>([\s\S]*)<\/div><\/body>/.exec(body);
+  if (!match) throw new Error(`no root in ${body.slice(0, 200)}`);
+  return { attributes: match[1]!, html: match[2]! };
+}
+
+/** Album titles of the drawn cards, in order (each card's title is its h3). */
+const cardTitles = (html: string) =>
+  [...html.matchAll(/data-testid="album-card"[\s\S]*?<h3[^>]*>([^<]*)<\/h3>/g)].map((m) => m[1]);
+
+/** GET with the session and one more cookie, as the browser sends the stored selection. */
+async function getWithCookie(client: Client, url: string, cookie: string) {
+  const session = client.cookie;
+  client.cookie = `${session}; ${cookie}`;
+  try {
+    return await client.get(url);
+  } finally {
+    client.cookie = session;
+  }
+}
+
+async function addAlbums(client: Client, collection: string, titles: string[]) {
+  expect((await client.post('/api/collections', { name: collection })).statusCode).toBe(201);
+  for (const title of titles) {
+    expect((await client.post('/api/albums', { collection, title, artist: `${title} Band`, price: 10 })).statusCode).toBe(201);
+  }
+}
+
+describe('the collection home drawn on the server (issue 3: the first cards show before any script runs)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await appWith();
+  });
+
+  it('draws the selected collection: its name, count and total, and its albums sorted by title, for /, /collection and /collections', async () => {
+    const { client } = await signUp(t.app, { firstName: 'Ada', lastName: 'Lovelace' });
+    await addAlbums(client, 'Jazz', ['Kind of Blue', 'A Love Supreme', 'Blue Train']);
+    await addAlbums(client, 'Rock', ['Marquee Moon']);
+    for (const url of ['/collection?collection=Jazz', '/?collection=Jazz', '/collections?collection=Jazz']) {
+      const res = await client.get(url);
+      expect(res.statusCode).toBe(200);
+      const root = rootOf(res.body);
+      expect(root.attributes).toContain('data-server-render="home"');
+      expect(cardTitles(root.html)).toEqual(['A Love Supreme', 'Blue Train', 'Kind of Blue']);
+      expect(root.html).toMatch(/<h1[^>]*>Jazz<\/h1>/);
+      expect(root.html).toContain('3 albums');
+      expect(root.html).toContain('$30.00');
+      expect(root.html).toContain('Ada Lovelace');
+      expect(root.html).not.toContain('Marquee Moon');
+      // The drawing is the data: the page must not wait for the reads a preload would start.
+      for (const link of PRELOADS) expect(res.body).not.toContain(link);
+    }
+  });
+
+  it('is private to the user: never stored by shared caches, revalidated, varying by cookie', async () => {
+    const { client } = await signUp(t.app);
+    await addAlbums(client, 'Shelf', ['Horses']);
+    const res = await client.get('/collection');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(String(res.headers.vary)).toContain('Cookie');
+    expect(res.headers.etag).toBeUndefined();
+  });
+
+  it('without a collection in the URL, draws the one the browser stored (its cookie) and says so; else the first', async () => {
+    const { client } = await signUp(t.app);
+    await addAlbums(client, 'Attic', ['Low']);
+    await addAlbums(client, 'Basement', ['Heroes']);
+    const stored = await getWithCookie(client, '/collection', 'spindle_selected_collection=Basement');
+    const root = rootOf(stored.body);
+    expect(root.attributes).toContain('data-stored-selection="Basement"');
+    expect(cardTitles(root.html)).toEqual(['Heroes']);
+
+    const gone = rootOf((await getWithCookie(client, '/', 'spindle_selected_collection=Cellar')).body);
+    expect(gone.attributes).toContain('data-stored-selection="Cellar"');
+    expect(cardTitles(gone.html)).toEqual(['Low']);
+
+    const none = rootOf((await client.get('/collections')).body);
+    expect(none.attributes).not.toContain('data-stored-selection');
+    expect(cardTitles(none.html)).toEqual(['Low']);
+  });
+
+  it('draws only the first screen of a large collection, with the count of all of it', async () => {
+    const { client } = await signUp(t.app);
+    await addAlbums(
+      client,
+      'Crates',
+      Array.from({ length: 40 }, (_, i) => `Record ${String(i).padStart(2, '0')}`),
+    );
+    const html = rootOf((await client.get('/collection')).body).html;
+    expect(cardTitles(html)).toEqual(Array.from({ length: 32 }, (_, i) => `Record ${String(i).padStart(2, '0')}`));
+    expect(html).toContain('40 albums');
+    expect(html).toContain('aria-setsize="40"');
+  });
+
+  it('escapes what users typed: titles, names and the stored selection', async () => {
+    const { client } = await signUp(t.app, { firstName: '<img src=x onerror=alert(1)>' });
+    await addAlbums(client, 'Q"uote\'s & <b>', ['</div><script>alert(1)</script>']);
+    const res = await getWithCookie(
+      client,
+      '/collection',
+      `spindle_selected_collection=${encodeURIComponent('"><script>alert(2)</script>')}`,
+    );
+    expect(res.body).not.toContain('<script>alert');
+    expect(res.body).not.toContain('<img src=x');
+    expect(res.body).toContain('&lt;/div&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(rootOf(res.body).attributes).toContain('data-stored-selection="&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;"');
+  });
+
+  it("never draws another user's albums, whatever collection name the URL or cookie names", async () => {
+    const owner = await signUp(t.app);
+    await addAlbums(owner.client, 'Private Shelf', ['Secret Sessions']);
+    const other = await signUp(t.app);
+    const res = await getWithCookie(
+      other.client,
+      '/collection?collection=Private%20Shelf',
+      'spindle_selected_collection=Private%20Shelf',
+    );
+    expect(res.body).not.toContain('Secret Sessions');
+    expect(rootOf(res.body).html).toContain('No collections yet');
+  });
+
+  it('draws nothing for a visitor, or for a user whose trial has ended (the app sends them to /subscription)', async () => {
+    const visitor = await new Client(t.app).get('/collection');
+    expect(rootOf(visitor.body)).toEqual({ attributes: '', html: '' });
+    expect(visitor.body).not.toContain('rel="preload"');
+
+    const { client, user } = await signUp(t.app);
+    await addAlbums(client, 'Shelf', ['Unknown Pleasures']);
+    await usersRepository.update(t.app.ctx.db, user.id, {
+      subscription_status: 'trialing',
+      trial_end_date: '2020-01-01T00:00:00.000Z',
+    });
+    const gated = await client.get('/collection');
+    expect(gated.statusCode).toBe(200);
+    expect(rootOf(gated.body)).toEqual({ attributes: '', html: '' });
+    expect(gated.body).not.toContain('Unknown Pleasures');
+    expect(gated.body).not.toContain('rel="preload"');
+  });
+
+  it('other pages are not drawn', async () => {
+    const { client } = await signUp(t.app);
+    await addAlbums(client, 'Shelf', ['Pink Moon']);
+    for (const url of ['/profile', '/album/new', '/analytics']) {
+      expect(rootOf((await client.get(url)).body)).toEqual({ attributes: '', html: '' });
+    }
+  });
+});
+
+describe('the collection home without a drawing asks the browser to start its reads early', () => {
+  it('without a web build: preloads the user, collections and albums for a signed-in user', async () => {
+    const t = await appWith(null);
+    const { client } = await signUp(t.app);
+    for (const url of ['/', '/collection?collection=Jazz', '/collections']) {
+      const res = await client.get(url);
+      expect(res.statusCode).toBe(200);
+      for (const link of PRELOADS) expect(res.body).toContain(link);
+      expect(rootOf(res.body).html).toBe('');
+    }
+    expect((await client.get('/profile')).body).not.toContain('rel="preload"');
+  });
+
+  it('a drawing that fails leaves the page to the browser, with the preloads', async () => {
+    const t = await appWith({
+      renderHome: () => {
+        throw new Error('boom');
+      },
+    });
+    const { client } = await signUp(t.app);
+    const res = await client.get('/collection');
+    expect(res.statusCode).toBe(200);
+    expect(rootOf(res.body)).toEqual({ attributes: '', html: '' });
+    for (const link of PRELOADS) expect(res.body).toContain(link);
+  });
+});

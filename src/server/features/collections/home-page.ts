@@ -1,0 +1,79 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Album } from '../../../common/albums.schemas.js';
+import { SELECTED_COLLECTION_COOKIE } from '../../../common/constants.js';
+import { SERVER_RENDER_ATTRIBUTE, STORED_SELECTION_ATTRIBUTE, type HomeRenderModule } from '../../../common/home-render.js';
+import type { UserRow } from '../../db/schema.js';
+import { userAccess } from '../../plugins/guards.js';
+import type { PageParts, PageRenderer } from '../../plugins/web-app.js';
+import { userAlbumList } from '../albums/albums.service.js';
+import { presentUser } from '../users/user.presenter.js';
+import { listCollections } from './collections.service.js';
+
+/** The collection home's paths (spec 1 §2, D13). */
+const HOME_PATHS = new Set(['/', '/collection', '/collections']);
+
+/** What the home reads first; the app's fetches (credentials included) take these preloaded answers. */
+const HOME_READS = ['/api/user', '/api/collections', '/api/albums'];
+const PRELOADS = HOME_READS.map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin="use-credentials">`).join('');
+
+/**
+ * The web build's server entry (dist/ssr/home-render.js beside dist/web, made by vite.ssr.config.ts);
+ * null when the web app is not built.
+ */
+export async function loadHomeRenderModule(webRoot: string): Promise<HomeRenderModule | null> {
+  const file = path.join(webRoot, '..', 'ssr', 'home-render.js');
+  if (!existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as HomeRenderModule;
+}
+
+/** The home's root element as the app draws it for this user, with what the browser needs to hydrate it. */
+async function drawHome(
+  app: FastifyInstance,
+  module: HomeRenderModule,
+  request: FastifyRequest,
+  user: UserRow,
+): Promise<PageParts['root']> {
+  const [collections, list] = await Promise.all([listCollections(app.ctx, user.id), userAlbumList(app.ctx, user)]);
+  const query = request.url.indexOf('?');
+  const stored = request.cookies[SELECTED_COLLECTION_COOKIE] ?? null;
+  const html = module.renderHome({
+    path: query < 0 ? request.url : request.url.slice(0, query),
+    search: query < 0 ? '' : request.url.slice(query + 1),
+    user: presentUser(user),
+    collections,
+    albums: JSON.parse(list.body.toString('utf8')) as Album[],
+    storedSelectedCollection: stored,
+  });
+  return {
+    html,
+    attributes: { [SERVER_RENDER_ATTRIBUTE]: 'home', ...(stored === null ? {} : { [STORED_SELECTION_ATTRIBUTE]: stored }) },
+  };
+}
+
+/**
+ * The collection home for a signed-in user (issue 3: the first album cards of a 10,000-album
+ * collection show within 1.5× a bare page): the home already drawn by the app's own components, which
+ * the browser then hydrates. When there is no drawing (no web build, a drawing that failed) the page
+ * asks the browser to start the home's reads while it parses instead. A user whose access is gated
+ * (the app sends them to /subscription) and a visitor get neither: the reads would answer 402 or 401.
+ */
+export function homePageRenderer(app: FastifyInstance, module: HomeRenderModule | null): PageRenderer {
+  return async (request) => {
+    if (!HOME_PATHS.has(request.url.split('?')[0] ?? '')) return null;
+    const user = await app.pageSessionUser(request);
+    if (!user) return null;
+    if (userAccess(user) === 'gated') return null;
+    if (!module) return { head: PRELOADS };
+    try {
+      // No preloads beside the drawing: their 3.5 MB (10,000 albums) would compete with showing it.
+      // The app asks for them once the drawing is on screen (src/web/main.tsx).
+      return { root: await drawHome(app, module, request, user) };
+    } catch (error) {
+      request.log.error({ err: error }, 'The collection home could not be drawn on the server');
+      return { head: PRELOADS };
+    }
+  };
+}

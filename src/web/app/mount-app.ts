@@ -1,0 +1,72 @@
+import { QueryObserver, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { Album } from '../../common/albums.schemas';
+import type { Collection } from '../../common/collections.schemas';
+import { SERVER_RENDER_ATTRIBUTE, STORED_SELECTION_ATTRIBUTE } from '../../common/home-render';
+import { peekEarlyJson, takeEarlyJson } from '../features/collections/early-home-reads';
+import { readStoredSelection } from '../features/collections/selection-store';
+import { API, QUERY_KEYS } from '../lib/api-paths';
+import type { SessionUser } from '../lib/session';
+
+/**
+ * Keeps a query in the cache until the app itself observes it: the cache drops unobserved data at
+ * once (spec 1 §9), and hydration renders a moment after the data is put there. Resolves then, which
+ * is after the hydrated page's first commit.
+ */
+function holdUntilObserved(client: QueryClient, queryKey: QueryKey): Promise<void> {
+  const hold = new QueryObserver(client, { queryKey, enabled: false });
+  const release = hold.subscribe(() => undefined);
+  return new Promise((resolve) => {
+    const stop = client.getQueryCache().subscribe((event) => {
+      if (event.type !== 'observerAdded' || event.observer === hold || event.query !== hold.getCurrentQuery()) return;
+      stop();
+      release();
+      resolve();
+    });
+  });
+}
+
+/**
+ * Puts in the cache what the server drew the collection home from, read again by this browser (the
+ * page preloaded it): the user, the collections and the albums. False when the browser would draw
+ * something else: another stored selection, a session that is gone or gated, a read that failed.
+ */
+async function seedServerDrawnHome(root: HTMLElement, client: QueryClient): Promise<Promise<void>[] | null> {
+  if (root.getAttribute(STORED_SELECTION_ATTRIBUTE) !== readStoredSelection()) return null;
+  // main.tsx asked for these as the drawing showed; anything but a success (a 401 or 402 too) means
+  // the browser renders afresh, where the app's normal reads handle it.
+  const [user, collections, albums] = await Promise.all([
+    takeEarlyJson<SessionUser>(API.user),
+    peekEarlyJson<Collection[]>(API.collections),
+    peekEarlyJson<Album[]>(API.albums),
+  ]);
+  if (!user || !collections || !albums) return null;
+  const seeded = [
+    [QUERY_KEYS.user, user],
+    [QUERY_KEYS.collections, collections],
+    [QUERY_KEYS.albums, albums],
+  ] as const;
+  return seeded.map(([queryKey, data]) => {
+    const observed = holdUntilObserved(client, queryKey);
+    client.setQueryData(queryKey, data);
+    return observed;
+  });
+}
+
+/**
+ * Starts the app in `root`. A collection home the server drew (features/collections/
+ * home-server-render.tsx) is hydrated: its cards stay on screen and become the app's own. Otherwise,
+ * or when this browser would draw something else, the app renders afresh and replaces the drawing.
+ * Resolves with whether the drawing was hydrated, once it is.
+ */
+export async function mountApp(root: HTMLElement, app: ReactNode, client: QueryClient): Promise<boolean> {
+  const observed = root.getAttribute(SERVER_RENDER_ATTRIBUTE) === 'home' ? await seedServerDrawnHome(root, client) : null;
+  if (observed) {
+    hydrateRoot(root, app);
+    await Promise.all(observed);
+    return true;
+  }
+  createRoot(root).render(app);
+  return false;
+}

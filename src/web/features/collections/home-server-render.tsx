@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { HomeRenderInput, HomeRenderModule } from '../../../common/home-render';
+import { App } from '../../app/app';
+import { QUERY_KEYS } from '../../lib/api-paths';
+import { createQueryClient } from '../../lib/query-client';
+
+/**
+ * The server's entry into the web app (built by vite.ssr.config.ts): draws the collection home with
+ * the app's own components and the user's data, so the first screen of album cards is in the HTML and
+ * shows before any script runs (issue 3). The browser hydrates it (app/hydrate-home.ts). A new query
+ * client per request: nothing of one user's data outlives their render.
+ */
+export const renderHome: HomeRenderModule['renderHome'] = (input: HomeRenderInput) => {
+  const client = createQueryClient();
+  try {
+    client.setQueryData(QUERY_KEYS.user, input.user);
+    client.setQueryData(QUERY_KEYS.collections, input.collections);
+    client.setQueryData(QUERY_KEYS.albums, input.albums);
+    return renderToString(
+      <StrictMode>
+        <App
+          server={{ client, path: input.path, search: input.search, storedSelectedCollection: input.storedSelectedCollection }}
+        />
+      </StrictMode>,
+    );
+  } finally {
+    client.clear();
+  }
+};
