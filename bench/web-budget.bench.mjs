@@ -45,7 +45,11 @@ async function checkHeaders(url) {
   const app = await get('/', { cookie });
   const appHtml = await app.text();
   ok = report('GET / signed in is the app (index.html)', /\/assets\/index-[\w-]+\.js/.test(appHtml) ? 'yes' : 'no', 'yes', /\/assets\/index-[\w-]+\.js/.test(appHtml)) && ok;
-  ok = report('index.html cache-control', app.headers.get('cache-control'), 'no-cache', app.headers.get('cache-control') === 'no-cache') && ok;
+  // The signed-in home carries the user's albums, drawn by the server: revalidated, and never kept by a shared cache.
+  const homeCache = app.headers.get('cache-control');
+  ok = report('signed-in home cache-control', homeCache, 'private, no-cache', homeCache === 'private, no-cache') && ok;
+  const profileCache = (await get('/profile', { cookie })).headers.get('cache-control');
+  ok = report('index.html cache-control', profileCache, 'no-cache', profileCache === 'no-cache') && ok;
 
   const asset = html.match(/\/assets\/[\w-]+\.(?:css|js)/)?.[0];
   if (!asset) return report('a hashed asset linked from the landing page', 'none', 'one', false);

@@ -114,6 +114,17 @@ describe('the collection home drawn on the server (issue 3: the first cards show
     expect(cardTitles(none.html)).toEqual(['Low']);
   });
 
+  it('draws the albums as they are now: a write since the last drawing shows at once', async () => {
+    const { client } = await signUp(t.app);
+    await addAlbums(client, 'Shelf', ['Blue']);
+    expect(cardTitles(rootOf((await client.get('/collection')).body).html)).toEqual(['Blue']);
+    expect((await client.post('/api/albums', { collection: 'Shelf', title: 'Astral Weeks', artist: 'Van Morrison' })).statusCode).toBe(201);
+    expect(cardTitles(rootOf((await client.get('/collection')).body).html)).toEqual(['Astral Weeks', 'Blue']);
+    const [album] = (await client.get('/api/albums')).json() as { id: number }[];
+    expect((await client.delete(`/api/albums/${album!.id}`)).statusCode).toBe(200);
+    expect(cardTitles(rootOf((await client.get('/collection')).body).html)).toEqual(['Astral Weeks']);
+  });
+
   it('draws only the first screen of a large collection, with the count of all of it', async () => {
     const { client } = await signUp(t.app);
     await addAlbums(
