@@ -14,9 +14,32 @@ function inlineThemeScript(): Plugin {
   };
 }
 
+/**
+ * The app's code is a dynamic import of the small entry (src/web/main.tsx), so the HTML would name
+ * none of it: this lists it as modulepreload links, fetched while the page parses. The server takes
+ * them out of a page it draws, where the app waits for the first frame (server/plugins/web-app.ts).
+ */
+function preloadAppChunks(): Plugin {
+  return {
+    name: 'spindle-preload-app-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const chunks = Object.values(bundle ?? {}).filter((output) => output.type === 'chunk');
+        const start = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('src/web/app/start.tsx'));
+        if (!start) throw new Error('no chunk for src/web/app/start.tsx');
+        const files = [start.fileName, ...start.imports].filter((file) => !html.includes(`/${file}"`));
+        const links = files.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`).join('');
+        return html.replace('  </head>', () => `${links}  </head>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: '.',
-  plugins: [react(), tailwindcss(), inlineThemeScript()],
+  plugins: [react(), tailwindcss(), inlineThemeScript(), preloadAppChunks()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

@@ -13,6 +13,17 @@ async function withoutAppScripts(page: Page) {
   await page.route('**/assets/*.js', (route) => route.abort());
 }
 
+/** Holds the app's code (everything after the small entry) until the returned function is called. */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/start-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Hydrated: the measured (virtualised) grid has taken over from the server's CSS grid. */
 async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.querySelector<HTMLElement>('[role="listitem"]')?.style.position === 'absolute');
@@ -86,12 +97,7 @@ test.describe('the collection home drawn on the server (issue 3)', () => {
       if (new URL(request.url()).pathname.startsWith('/api/')) reads.push(new URL(request.url()).pathname);
     });
     // Hold the app's code back until the drawing is marked, to see that hydration keeps its elements.
-    let releaseApp!: () => void;
-    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
-    await page.route('**/assets/start-*.js', async (route) => {
-      await appHeld;
-      await route.continue();
-    });
+    const releaseApp = await holdAppCode(page);
     await page.goto('/collection');
     await expect(cards(page)).toHaveCount(12);
     await cards(page)
@@ -113,12 +119,7 @@ test.describe('the collection home drawn on the server (issue 3)', () => {
   test('a button pressed before the app has taken over the drawing acts once it has', async ({ page }) => {
     await signIn(page);
     await addAlbums(page, 'Shelf', 2);
-    let releaseApp!: () => void;
-    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
-    await page.route('**/assets/start-*.js', async (route) => {
-      await appHeld;
-      await route.continue();
-    });
+    const releaseApp = await holdAppCode(page);
     await page.goto('/collection');
     await expect(cards(page)).toHaveCount(2);
     await page.getByRole('button', { name: /Open menu/ }).click();

@@ -118,6 +118,9 @@ function composePage(index: string, parts: readonly PageParts[]): string {
       .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
       .join('');
     html = html.replace(EMPTY_ROOT, () => `<div id="root"${attributes}>${root.html}</div>`);
+    // A drawn page loads the app after its first frame (src/web/main.tsx): compiling it while the page
+    // is shown is what the drawing is there to avoid.
+    html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   }
   return html;
 }

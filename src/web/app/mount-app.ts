@@ -28,9 +28,10 @@ function holdUntilObserved(client: QueryClient, queryKey: QueryKey): Promise<voi
 }
 
 /**
- * Puts in the cache what the server drew the collection home from, read again by this browser (the
- * page preloaded it): the user, the collections and the albums. False when the browser would draw
- * something else: another stored selection, a session that is gone or gated, a read that failed.
+ * Puts in the cache what the server drew the collection home from, as this browser has just read it
+ * again: the user, the collections and the albums. Resolves with one promise per query, settled once
+ * the app observes it; null when the browser would draw something else (another stored selection, a
+ * session that is gone or gated, a read that failed).
  */
 async function seedServerDrawnHome(root: HTMLElement, client: QueryClient): Promise<Promise<void>[] | null> {
   if (root.getAttribute(STORED_SELECTION_ATTRIBUTE) !== readStoredSelection()) return null;

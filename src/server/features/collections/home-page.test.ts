@@ -7,7 +7,8 @@ import { renderHome } from '../../../web/features/collections/home-server-render
 import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
 import { usersRepository } from '../users/users.repository.js';
 
-const INDEX = '<!doctype html><html><head><title>Spindle</title></head><body><div id="root"></div></body></html>';
+const APP_PRELOAD = '<link rel="modulepreload" crossorigin href="/assets/start-abc.js">';
+const INDEX = `<!doctype html><html><head><title>Spindle</title>${APP_PRELOAD}</head><body><div id="root"></div></body></html>`;
 const PRELOADS = [
   '<link rel="preload" href="/api/user" as="fetch" crossorigin="use-credentials">',
   '<link rel="preload" href="/api/collections" as="fetch" crossorigin="use-credentials">',
@@ -82,8 +83,9 @@ describe('the collection home drawn on the server (issue 3: the first cards show
       expect(root.html).toContain('$30.00');
       expect(root.html).toContain('Ada Lovelace');
       expect(root.html).not.toContain('Marquee Moon');
-      // The drawing is the data: the page must not wait for the reads a preload would start.
+      // Nothing competes with showing the drawing: the app's code and its reads come after it.
       for (const link of PRELOADS) expect(res.body).not.toContain(link);
+      expect(res.body).not.toContain(APP_PRELOAD);
     }
   });
 
@@ -200,6 +202,7 @@ describe('the collection home without a drawing asks the browser to start its re
       const res = await client.get(url);
       expect(res.statusCode).toBe(200);
       for (const link of PRELOADS) expect(res.body).toContain(link);
+      expect(res.body).toContain(APP_PRELOAD);
       expect(rootOf(res.body).html).toBe('');
     }
     expect((await client.get('/profile')).body).not.toContain('rel="preload"');
