@@ -122,7 +122,7 @@ describe('the collection home drawn on the server (issue 3: the first cards show
     expect(cardTitles(rootOf((await client.get('/collection')).body).html)).toEqual(['Blue']);
     expect((await client.post('/api/albums', { collection: 'Shelf', title: 'Astral Weeks', artist: 'Van Morrison' })).statusCode).toBe(201);
     expect(cardTitles(rootOf((await client.get('/collection')).body).html)).toEqual(['Astral Weeks', 'Blue']);
-    const [album] = (await client.get('/api/albums')).json() as { id: number }[];
+    const [album] = (await client.get('/api/albums')).json<{ id: number }[]>();
     expect((await client.delete(`/api/albums/${album!.id}`)).statusCode).toBe(200);
     expect(cardTitles(rootOf((await client.get('/collection')).body).html)).toEqual(['Astral Weeks']);
   });
