@@ -116,16 +116,27 @@ test.describe('the collection home drawn on the server (issue 3)', () => {
     expect(errors).toEqual([]);
   });
 
-  test('a button pressed before the app has taken over the drawing acts once it has', async ({ page }) => {
+  test('text typed into a field and a button pressed before the app has taken over the drawing act once it has', async ({ page }) => {
     await signIn(page);
-    await addAlbums(page, 'Shelf', 2);
+    expect((await page.request.post('/api/collections', { data: { name: 'Shelf' } })).status()).toBe(201);
+    for (const [title, artist] of [
+      ['Wild Is the Wind', 'Nina Simone'],
+      ['Kind of Blue', 'Miles Davis'],
+    ]) {
+      expect((await page.request.post('/api/albums', { data: { collection: 'Shelf', title, artist } })).status()).toBe(201);
+    }
     const releaseApp = await holdAppCode(page);
     await page.goto('/collection');
     await expect(cards(page)).toHaveCount(2);
+    await page.getByLabel('Artist').fill('nina');
     await page.getByRole('button', { name: /Open menu/ }).click();
     await expect(page.getByRole('menu')).toHaveCount(0);
     releaseApp();
     await expect(page.getByRole('menu').getByRole('menuitem', { name: 'Export to CSV' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByLabel('Artist')).toHaveValue('nina');
+    await expect(page.getByTestId('album-summary')).toContainText('1 of 2 albums');
+    await expect(cards(page)).toHaveText([/Wild Is the Wind/]);
   });
 
   test('the collection chosen last is the one drawn on the next visit', async ({ page, browser }) => {

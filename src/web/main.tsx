@@ -1,5 +1,5 @@
 import { SERVER_RENDER_ATTRIBUTE } from '../common/home-render';
-import { holdEarlyClicks } from './app/early-clicks';
+import { holdEarlyInput } from './app/early-input';
 import { startEarlyReads } from './features/collections/early-home-reads';
 import { API } from './lib/api-paths';
 import './components/ui/animations.css';
@@ -14,13 +14,13 @@ import './styles.css';
  */
 const root = document.getElementById('root')!;
 const serverDrawn = root.hasAttribute(SERVER_RENDER_ATTRIBUTE);
-const earlyClicks = serverDrawn ? holdEarlyClicks(root) : null;
+const earlyInput = serverDrawn ? holdEarlyInput(root) : null;
 let started = false;
 const start = () => {
   if (started) return;
   started = true;
   if (serverDrawn) startEarlyReads([API.user, API.collections, API.albums]);
-  void import('./app/start').then(({ startApp }) => startApp(root)).then((hydrated) => earlyClicks?.replay(hydrated));
+  void import('./app/start').then(({ startApp }) => startApp(root)).then((hydrated) => earlyInput?.replay(hydrated));
 };
 
 if (serverDrawn) {
