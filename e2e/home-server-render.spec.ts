@@ -150,6 +150,11 @@ test.describe('the collection home drawn on the server (issue 3)', () => {
       .getByRole('link', { name: /Basement/ })
       .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Basement' })).toBeVisible();
+    // The app stores the choice (localStorage, and the cookie the server reads) once it runs.
+    const storedCookie = async () =>
+      (await page.context().cookies()).find((cookie) => cookie.name === 'spindle_selected_collection')?.value;
+    await expect.poll(storedCookie).toBe('Basement');
+    expect(await page.evaluate(() => localStorage.getItem('selectedCollection'))).toBe('Basement');
 
     const next = await browser.newContext();
     await next.addCookies(await page.context().cookies());

@@ -20,7 +20,13 @@ const start = () => {
   if (started) return;
   started = true;
   if (serverDrawn) startEarlyReads([API.user, API.collections, API.albums]);
-  void import('./app/start').then(({ startApp }) => startApp(root)).then((hydrated) => earlyInput?.replay(hydrated));
+  void import('./app/start')
+    .then(({ startApp }) => startApp(root))
+    .then(
+      (hydrated) => earlyInput?.replay(hydrated),
+      // The app could not load (offline, a new deployment): presses must not stay held for ever.
+      () => earlyInput?.replay(false),
+    );
 };
 
 if (serverDrawn) {

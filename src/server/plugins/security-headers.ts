@@ -4,9 +4,9 @@ import { THEME_SCRIPT } from '../../common/theme-script.js';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Security headers for every response; the CSP allows no inline script but the theme's, by its hash. The headers never vary, so
- * helmet's middleware is built once here (the Fastify wrapper rebuilt it, and re-parsed the CSP, on
- * every request).
+ * Security headers for every response; the CSP allows no inline script but the theme's, by its hash.
+ * The headers never vary, so helmet's middleware is built once here (the Fastify wrapper rebuilt it,
+ * and re-parsed the CSP, on every request).
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const https = app.ctx.config.secureCookies;

@@ -125,6 +125,12 @@ function composePage(index: string, parts: readonly PageParts[]): string {
   return html;
 }
 
+/** The compressions the client takes. */
+function acceptedEncodings(request: FastifyRequest): { br: boolean; gzip: boolean } {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  return { br: /\bbr\b/.test(accepts), gzip: /\bgzip\b/.test(accepts) };
+}
+
 /**
  * A page with a user's own data in it: never stored by shared caches, revalidated on every use, and
  * compressed as it goes (quickly: it is made for one request).
@@ -132,11 +138,11 @@ function composePage(index: string, parts: readonly PageParts[]): string {
 function sendPrivatePage(request: FastifyRequest, reply: FastifyReply, html: string) {
   void reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding, Cookie').header('cache-control', 'private, no-cache');
   const body = Buffer.from(html);
-  const accepts = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepts)) {
+  const accepts = acceptedEncodings(request);
+  if (accepts.br) {
     return reply.header('content-encoding', 'br').send(brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }));
   }
-  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzipSync(body, { level: 6 }));
+  if (accepts.gzip) return reply.header('content-encoding', 'gzip').send(gzipSync(body, { level: 6 }));
   return reply.send(body);
 }
 
@@ -147,9 +153,9 @@ function send(request: FastifyRequest, reply: FastifyReply, asset: Asset, body?:
   if (body) return reply.send(body);
   void reply.header('etag', asset.etag);
   if (request.headers['if-none-match'] === asset.etag) return reply.status(304).send();
-  const accepts = String(request.headers['accept-encoding'] ?? '');
-  if (asset.br && /\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(asset.br);
-  if (asset.gzip && /\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(asset.gzip);
+  const accepts = acceptedEncodings(request);
+  if (asset.br && accepts.br) return reply.header('content-encoding', 'br').send(asset.br);
+  if (asset.gzip && accepts.gzip) return reply.header('content-encoding', 'gzip').send(asset.gzip);
   return reply.send(asset.body);
 }
 

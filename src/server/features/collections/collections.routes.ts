@@ -7,9 +7,9 @@ import {
   collectionRequestSchema,
   collectionSchema,
 } from '../../../common/collections.schemas.js';
+import type { HomeRenderModule } from '../../../common/home-render.js';
 import { currentUser, requireAccess } from '../../plugins/guards.js';
 import { createCollection, deleteCollection, listCollections, renameCollection } from './collections.service.js';
-import type { HomeRenderModule } from '../../../common/home-render.js';
 import { homePageRenderer } from './home-page.js';
 
 const errorSchema = z.object({ message: z.string() }).loose();

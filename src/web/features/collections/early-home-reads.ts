@@ -3,7 +3,8 @@ import { readJson } from '../../lib/api-client';
 /*
  * The collection home's two reads (collections and albums), asked for as the app starts on the
  * home's paths, beside the session lookup instead of after it: the first album cards show sooner
- * (issue 3's render benchmark). A read's first use takes the early answer if it is a success and
+ * (issue 3's render benchmark). On a page the server drew, main.tsx asks for them, and for the user,
+ * once the drawing is on screen; the hydration reads them (app/mount-app.ts). A read's first use takes the early answer if it is a success and
  * fresh; anything else (a 401 for a visitor, a 402, a network error, or none at all) falls back to
  * the normal read, with its handling of those cases.
  *
