@@ -114,3 +114,16 @@ export async function signUp(
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return { client, user: response.json(), password };
 }
+
+/** Stores a stand-in image row for `userId` straight in the database (tests of what deletes it). */
+export async function insertStoredImage(app: FastifyInstance, userId: number, name: string): Promise<void> {
+  await app.ctx.db
+    .insertInto('images')
+    .values({ name, user_id: userId, content_type: 'image/png', data: Buffer.from('png'), width: 1, height: 1, sha256: name, created_at: new Date().toISOString() })
+    .execute();
+}
+
+/** Whether an image row of that name is still stored. */
+export async function storedImageExists(app: FastifyInstance, name: string): Promise<boolean> {
+  return (await app.ctx.db.selectFrom('images').select('id').where('name', '=', name).executeTakeFirst()) !== undefined;
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestReleaseYear, todayIsoDate } from '../../../common/albums.schemas.js';
-import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
+import { Client, createTestApp, insertStoredImage, signUp, storedImageExists, type TestApp } from '../../test/harness.js';
 import { usersRepository } from '../users/users.repository.js';
 
 let t: TestApp;
@@ -61,14 +61,6 @@ async function albumCount(client: Client) {
   return (await client.get('/api/albums')).json<unknown[]>().length;
 }
 
-async function insertImage(userId: number, name: string) {
-  await t.app.ctx.db
-    .insertInto('images')
-    .values({ name, user_id: userId, content_type: 'image/png', data: Buffer.from('png'), width: 1, height: 1, sha256: name, created_at: new Date().toISOString() })
-    .execute();
-}
-const imageExists = async (name: string) =>
-  (await t.app.ctx.db.selectFrom('images').select('id').where('name', '=', name).executeTakeFirst()) !== undefined;
 
 describe('POST /api/albums', () => {
   it('adds an album with every spec field and answers it (201)', async () => {
@@ -287,11 +279,11 @@ describe('PUT /api/albums/{id}', () => {
   it('releases a stored cover the album no longer uses', async () => {
     const { client, user } = await collector();
     const name = 'cccccccccccccccccccccccccccccccc.jpg';
-    await insertImage(user.id, name);
+    await insertStoredImage(t.app, user.id, name);
     const album = (await client.post('/api/albums', { ...fullAlbum, coverUrl: `/api/cover-art/${name}` })).json();
-    expect(await imageExists(name)).toBe(true);
+    expect(await storedImageExists(t.app, name)).toBe(true);
     expect((await client.put(`/api/albums/${album.id}`, { ...fullAlbum, coverUrl: 'https://example.com/other.jpg' })).statusCode).toBe(200);
-    expect(await imageExists(name)).toBe(false);
+    expect(await storedImageExists(t.app, name)).toBe(false);
   });
 
   it('answers 404 for an unknown album', async () => {
@@ -306,13 +298,13 @@ describe('DELETE /api/albums/{id}', () => {
   it('deletes the album and releases its stored cover', async () => {
     const { client, user } = await collector();
     const name = 'dddddddddddddddddddddddddddddddd.gif';
-    await insertImage(user.id, name);
+    await insertStoredImage(t.app, user.id, name);
     const album = (await client.post('/api/albums', { ...fullAlbum, coverUrl: `/api/cover-art/${name}` })).json();
     const res = await client.delete(`/api/albums/${album.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Album deleted successfully' });
     expect((await client.get(`/api/albums/${album.id}`)).statusCode).toBe(404);
-    expect(await imageExists(name)).toBe(false);
+    expect(await storedImageExists(t.app, name)).toBe(false);
     expect((await client.delete(`/api/albums/${album.id}`)).statusCode).toBe(404);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
+import { Client, createTestApp, insertStoredImage, signUp, storedImageExists, type TestApp } from '../../test/harness.js';
 import { usersRepository } from '../users/users.repository.js';
 
 let t: TestApp;
@@ -22,14 +22,6 @@ async function addAlbum(client: Client, collection: string, fields: Record<strin
   return res.json<{ id: number; collection: string }>();
 }
 
-async function insertImage(userId: number, name: string) {
-  await t.app.ctx.db
-    .insertInto('images')
-    .values({ name, user_id: userId, content_type: 'image/png', data: Buffer.from('png'), width: 1, height: 1, sha256: name, created_at: new Date().toISOString() })
-    .execute();
-}
-const imageExists = async (name: string) =>
-  (await t.app.ctx.db.selectFrom('images').select('id').where('name', '=', name).executeTakeFirst()) !== undefined;
 
 describe('GET /api/collections', () => {
   it('lists the caller’s collections with album counts, ordered by name case-insensitively', async () => {
@@ -155,8 +147,8 @@ describe('DELETE /api/collections/{id}', () => {
     const { client, user } = await signUp(t.app);
     const doomed = await createCollection(client, 'Doomed');
     await createCollection(client, 'Kept');
-    await insertImage(user.id, 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png');
-    await insertImage(user.id, 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.png');
+    await insertStoredImage(t.app, user.id, 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png');
+    await insertStoredImage(t.app, user.id, 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.png');
     const gone = await addAlbum(client, 'Doomed', { coverUrl: '/api/cover-art/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png' });
     await addAlbum(client, 'Doomed', { coverUrl: '/api/cover-art/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.png' });
     // The second cover is still used by an album elsewhere, so it must stay.
@@ -168,8 +160,8 @@ describe('DELETE /api/collections/{id}', () => {
     expect((await client.get('/api/collections')).json().map((c: { name: string }) => c.name)).toEqual(['Kept']);
     expect((await client.get(`/api/albums/${gone.id}`)).statusCode).toBe(404);
     expect((await client.get('/api/albums')).json().map((a: { id: number }) => a.id)).toEqual([kept.id]);
-    expect(await imageExists('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png')).toBe(false);
-    expect(await imageExists('bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.png')).toBe(true);
+    expect(await storedImageExists(t.app, 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png')).toBe(false);
+    expect(await storedImageExists(t.app, 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.png')).toBe(true);
   });
 
   it('answers 404 for an unknown collection', async () => {
