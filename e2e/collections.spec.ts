@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './support/helpers';
+import { expectStoredSelection, signIn } from './support/helpers';
 
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
 /** The toast as seen, also while a modal dialog hides the rest of the page from assistive tech. */
@@ -190,9 +190,9 @@ test.describe('collection home and album form (spec 1 §2, §4, §5, §8)', () =
     await page.getByRole('navigation', { name: 'Collections' }).getByRole('link', { name: /Jazz Shelf/ }).click();
     await expect(page).toHaveURL(/\/collection\?collection=Jazz%20Shelf$/);
     await expect(page.getByRole('heading', { name: 'No albums in “Jazz Shelf” yet' })).toBeVisible();
+    await expectStoredSelection(page, 'Jazz Shelf');
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Jazz Shelf' })).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('selectedCollection'))).toBe('Jazz Shelf');
 
     // Rename: a clash shows the server's message; then the albums follow the new name.
     await page.getByRole('navigation', { name: 'Collections' }).getByRole('link', { name: /Living Room/ }).click();

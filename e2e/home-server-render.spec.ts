@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support/helpers';
+import { expectStoredSelection, signIn } from './support/helpers';
 
 /*
  * Issue 3: the collection home is drawn on the server, so its first album cards show before any of
@@ -150,11 +150,7 @@ test.describe('the collection home drawn on the server (issue 3)', () => {
       .getByRole('link', { name: /Basement/ })
       .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Basement' })).toBeVisible();
-    // The app stores the choice (localStorage, and the cookie the server reads) once it runs.
-    const storedCookie = async () =>
-      (await page.context().cookies()).find((cookie) => cookie.name === 'spindle_selected_collection')?.value;
-    await expect.poll(storedCookie).toBe('Basement');
-    expect(await page.evaluate(() => localStorage.getItem('selectedCollection'))).toBe('Basement');
+    await expectStoredSelection(page, 'Basement');
 
     const next = await browser.newContext();
     await next.addCookies(await page.context().cookies());
@@ -172,6 +168,7 @@ test.describe('the collection home drawn on the server (issue 3)', () => {
     await addAlbums(page, 'Basement', 3, 'Basement');
     await page.goto('/collection?collection=Basement');
     await expect(page.getByRole('heading', { level: 1, name: 'Basement' })).toBeVisible();
+    await expectStoredSelection(page, 'Basement');
     // This tab stores Attic, while the cookie (as another tab left it) still says Basement.
     await page.evaluate(() => localStorage.setItem('selectedCollection', 'Attic'));
     const errors = pageErrors(page);

@@ -36,3 +36,14 @@ export function updateUser(username: string, fields: Record<string, string | num
     db.close();
   }
 }
+
+/**
+ * Waits until the app has stored `name` as the selected collection: in localStorage (spec 1 §4) and
+ * in the cookie the server draws the home from. On a server-drawn page the app stores it once it has
+ * taken the page over, a moment after the page shows.
+ */
+export async function expectStoredSelection(page: Page, name: string) {
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('selectedCollection'))).toBe(name);
+  const cookie = async () => (await page.context().cookies()).find((c) => c.name === 'spindle_selected_collection')?.value;
+  await expect.poll(cookie).toBe(encodeURIComponent(name));
+}
