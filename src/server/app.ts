@@ -12,7 +12,7 @@ import { migrateToLatest, openDatabase } from './db/database.js';
 import { ensureBootstrapAdmin } from './features/auth/auth.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { OWASP_SCRYPT, type ScryptCost } from './features/auth/password.js';
-import { adminRoutes } from './features/admin/admin.routes.js';
+import { ADMIN_PREFIX, adminRoutes } from './features/admin/admin.routes.js';
 import { albumsRoutes } from './features/albums/albums.routes.js';
 import { collectionsRoutes } from './features/collections/collections.routes.js';
 import { loadHomeRenderModule } from './features/collections/home-page.js';
@@ -83,7 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(exportRoutes);
   await app.register(coverArtRoutes);
   await app.register(sharingRoutes);
-  await app.register(adminRoutes);
+  await app.register(adminRoutes, { prefix: ADMIN_PREFIX });
 
   registerWebApp(app, webRoot);
   await ensureBootstrapAdmin(ctx);

@@ -42,7 +42,7 @@ export async function requireAccess(request: FastifyRequest): Promise<void> {
   if (userAccess(user) === 'gated') throw paymentRequired(user);
 }
 
-/** preValidation guard for /api/admin/* (D9): 401 signed out, 403 for non-administrators. */
+/** The /api/admin scope's guard (D9): 401 signed out, 403 for non-administrators. */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   const user = currentUser(request);
   if (!user.is_admin) throw forbidden('Administrator access required');

@@ -1,14 +1,25 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../errors.js';
 import { requireAdmin } from '../../plugins/guards.js';
 
+export const ADMIN_PREFIX = '/api/admin';
+
 /**
- * D9 for the whole /api/admin/ prefix: 401 signed out and 403 for non-administrators on every path,
- * including ones that do not exist (yet), so probing reveals nothing. The administration issue adds
- * its routes here; a specific route takes precedence over the wildcard.
+ * D9 for the whole /api/admin prefix, registered once with `{ prefix: ADMIN_PREFIX }`. The guard is
+ * this scope's onRequest hook, so every route added here (or in a plugin registered here) passes
+ * through it whatever its path, and so does /api/admin itself: 401 signed out and 403 for
+ * non-administrators, on paths that do not exist too, so probing reveals nothing. Being onRequest,
+ * it refuses before any body is read. The administration issue adds its routes inside this plugin.
  */
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.all('/api/admin/*', { preValidation: requireAdmin }, async (request) => {
+export const adminRoutes: FastifyPluginAsyncZod = async (admin) => {
+  admin.addHook('onRequest', requireAdmin);
+
+  // Unknown paths under the prefix: an administrator gets the usual 404 JSON (after the guard above).
+  // Routes rather than a scoped not-found handler, which the web app's GET /* would win over.
+  const noSuchRoute = async (request: FastifyRequest) => {
     throw notFound(`No such API route: ${request.method} ${request.url.split('?')[0]}`);
-  });
+  };
+  admin.all('/', noSuchRoute);
+  admin.all('/*', noSuchRoute);
 };

@@ -1,5 +1,9 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../../db/schema.js';
+import { registerErrorHandler } from '../../plugins/error-handler.js';
 import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
+import { ADMIN_PREFIX, adminRoutes } from './admin.routes.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('/api/admin/* (D9)', () => {
-  const paths = ['/api/admin/users', '/api/admin/alerts/count', '/api/admin/stripe/mode', '/api/admin/anything/at/all'];
+  const paths = ['/api/admin', '/api/admin/', '/api/admin/users', '/api/admin/alerts/count', '/api/admin/stripe/mode', '/api/admin/anything/at/all'];
 
   it('answers 401 signed out', async () => {
     for (const url of paths) {
@@ -28,8 +32,49 @@ describe('/api/admin/* (D9)', () => {
   it('lets an administrator through to the route, or to a 404 JSON where there is none', async () => {
     const admin = new Client(t.app);
     expect((await admin.post('/api/login', { username: 'admin@example.com', password: 'admin-password' })).statusCode).toBe(200);
-    const res = await admin.get('/api/admin/anything/at/all');
-    expect(res.statusCode).toBe(404);
-    expect(res.json().message).toMatch(/No such API route/);
+    for (const url of ['/api/admin/anything/at/all', '/api/admin']) {
+      const res = await admin.get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: expect.stringMatching(/^No such API route/) as unknown });
+    }
+    expect((await admin.request({ method: 'DELETE', url: '/api/admin/users/1' })).statusCode).toBe(404);
+  });
+
+  it('leaves paths that only begin like the prefix to the usual 404', async () => {
+    expect((await new Client(t.app).get('/api/administrator')).statusCode).toBe(404);
+  });
+});
+
+describe('the /api/admin scope', () => {
+  // A route added to the scope later, as the administration issue will: it is guarded without saying so.
+  async function appWithSpecificRoute() {
+    const app = Fastify();
+    registerErrorHandler(app);
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', async (request) => {
+      const who = request.headers['x-test-user'];
+      if (who) request.user = { id: 1, is_admin: who === 'admin' ? 1 : 0 } as UserRow;
+    });
+    await app.register(
+      async (scope) => {
+        await adminRoutes(scope, {});
+        scope.get('/reports/:id', async () => ({ report: 'secret' }));
+        scope.post('/reports', async () => ({ created: true }));
+      },
+      { prefix: ADMIN_PREFIX },
+    );
+    return app;
+  }
+
+  it('guards a specific route added inside it: 401, 403, and the route for an administrator', async () => {
+    const app = await appWithSpecificRoute();
+    const get = (who?: string) => app.inject({ method: 'GET', url: '/api/admin/reports/7', headers: who ? { 'x-test-user': who } : {} });
+    expect((await get()).statusCode).toBe(401);
+    expect((await get('user')).statusCode).toBe(403);
+    expect((await get('user')).body).not.toContain('secret');
+    expect((await get('admin')).json()).toEqual({ report: 'secret' });
+    const post = await app.inject({ method: 'POST', url: '/api/admin/reports', headers: { 'x-test-user': 'user' }, payload: { a: 1 } });
+    expect(post.statusCode).toBe(403);
+    await app.close();
   });
 });
