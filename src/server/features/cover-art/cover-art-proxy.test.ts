@@ -29,6 +29,17 @@ beforeEach(() => fake.reset());
 const proxy = (c: Client, url: string) => c.get(`/api/cover-art-image?url=${encodeURIComponent(url)}`);
 
 describe('GET /api/cover-art-image (the image proxy)', () => {
+  it('answers 401 signed out and 402 to a gated user (D6), and fetches nothing', async () => {
+    const url = `${fake.url}/web/cover.png`;
+    expect((await proxy(new Client(allowed.app), url)).statusCode).toBe(401);
+    const gated = await signUp(allowed.app);
+    await allowed.app.ctx.db.updateTable('users').set({ subscription_status: 'inactive' }).where('id', '=', gated.user.id).execute();
+    const res = await proxy(gated.client, url);
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toMatchObject({ redirectTo: '/subscription', userId: gated.user.id });
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it.each([
     ['127.0.0.1', (port: number) => `http://127.0.0.1:${port}/web/cover.png`],
     ['0x7f000001', (port: number) => `http://0x7f000001:${port}/web/cover.png`],

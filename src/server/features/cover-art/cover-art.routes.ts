@@ -150,7 +150,7 @@ export const coverArtRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/cover-art-image',
-    { preValidation: requireUser, schema: { querystring: coverProxyQuerySchema } },
+    { preValidation: requireAccess, schema: { querystring: coverProxyQuerySchema } },
     async (request, reply) => {
       const image = await fetchRemoteImage(app.ctx, request.query.url);
       return sendImage(request, reply, {
