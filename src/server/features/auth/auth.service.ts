@@ -74,14 +74,30 @@ export async function authenticate(ctx: AppContext, username: string, password: 
   return user;
 }
 
-/** D3: ADMIN_EMAIL / ADMIN_PASSWORD make sure that account exists and is an administrator. */
+export const ADMIN_CONFLICT_LOG =
+  'ADMIN_EMAIL names an existing account whose password is not ADMIN_PASSWORD: it was NOT made an administrator (see the README, "The administrator account")';
+
+/**
+ * D3: ADMIN_EMAIL / ADMIN_PASSWORD make sure that account exists and is an administrator. Start-up
+ * never hands the role to an account whose password the operator did not set: anyone can register
+ * an address, or change their profile to it, before the operator names it (or after the
+ * administrator moved to another address). So a missing account is created, an existing one is
+ * promoted only when ADMIN_PASSWORD verifies against it, and otherwise it is left as it is and the
+ * conflict is logged as an error for the operator to settle.
+ */
 export async function ensureBootstrapAdmin(ctx: AppContext): Promise<void> {
   const admin = ctx.config.admin;
   if (!admin) return;
   const username = admin.email.trim().toLowerCase();
   const existing = await usersRepository.findByUsername(ctx.db, username);
   if (existing) {
-    if (!existing.is_admin) await usersRepository.update(ctx.db, existing.id, { is_admin: 1 });
+    if (existing.is_admin) return;
+    if (!(await verifyPassword(admin.password, existing.password_hash))) {
+      ctx.log.error({ username, userId: existing.id }, ADMIN_CONFLICT_LOG);
+      return;
+    }
+    await usersRepository.update(ctx.db, existing.id, { is_admin: 1 });
+    ctx.log.info({ username }, 'made the existing account of ADMIN_EMAIL an administrator (ADMIN_PASSWORD is its password)');
     return;
   }
   await usersRepository.insert(ctx.db, {
