@@ -19,14 +19,14 @@ const errorSchema = z.object({ message: z.string() }).loose();
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/register',
-    { schema: { body: registerRequestSchema, response: { 201: userSchema, 400: errorSchema, 409: errorSchema } } },
+    { schema: { body: registerRequestSchema, response: { 201: userSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema } } },
     async (request, reply) => {
       const user = await registerUser(app.ctx, {
         username: request.body.username,
         password: request.body.password,
         firstName: request.body.firstName,
         lastName: request.body.lastName,
-      });
+      }, request.ip);
       await startSession(app, reply, user.id);
       return reply.status(201).send(presentUser(user));
     },

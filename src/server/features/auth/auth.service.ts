@@ -3,18 +3,39 @@ import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict } from '../../errors.js';
-import { assertUnderLimit, clearFailures, recordFailure } from '../../plugins/attempt-limiter.js';
+import { clearAttempts, releaseAttempt, reserveAttempt } from '../../plugins/attempt-limiter.js';
 import { usersRepository } from '../users/users.repository.js';
 import { hashPassword, verifyPassword } from './password.js';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
+export const EMAIL_TAKEN = 'An account with this email already exists';
 const MAX_FAILURES_PER_ACCOUNT = 10;
 const MAX_FAILURES_PER_ADDRESS = 30;
+/**
+ * Answers that an e-mail already has an account (409 from registration or a profile change), per client
+ * address in the window: the message stays (the form needs it), but it no longer answers without limit.
+ */
+const MAX_EMAIL_TAKEN_PER_ADDRESS = 10;
+export const emailProbeRule = (clientIp: string) => ({ bucket: `email-taken-ip:${clientIp}`, max: MAX_EMAIL_TAKEN_PER_ADDRESS });
 
 let dummyHash: Promise<string> | undefined;
 
-/** D4, D5: a new account with a 30-day trial. */
+/**
+ * D4, D5: a new account with a 30-day trial. The attempt is reserved against the client address before
+ * any work, like a login; a 409 keeps it, a new account gives it back (as a right password does).
+ */
 export async function registerUser(
+  ctx: AppContext,
+  input: { username: string; password: string; firstName: string | null; lastName: string | null },
+  clientIp: string,
+): Promise<UserRow> {
+  const reservation = await reserveAttempt(ctx.db, ctx.dbKind, [emailProbeRule(clientIp)], 'registration');
+  const user = await insertTrialUser(ctx, input);
+  await releaseAttempt(ctx.db, reservation);
+  return user;
+}
+
+async function insertTrialUser(
   ctx: AppContext,
   input: { username: string; password: string; firstName: string | null; lastName: string | null },
 ): Promise<UserRow> {
@@ -22,7 +43,7 @@ export async function registerUser(
   const now = new Date();
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      if (await usersRepository.findByUsername(trx, input.username)) throw conflict('An account with this email already exists');
+      if (await usersRepository.findByUsername(trx, input.username)) throw conflict(EMAIL_TAKEN);
       return usersRepository.insert(trx, {
         username: input.username,
         email: input.username,
@@ -37,40 +58,40 @@ export async function registerUser(
   } catch (error) {
     if (error instanceof AppError) throw error;
     // A concurrent registration of the same e-mail loses on the unique index.
-    if (await usersRepository.findByUsername(ctx.db, input.username)) throw conflict('An account with this email already exists');
+    if (await usersRepository.findByUsername(ctx.db, input.username)) throw conflict(EMAIL_TAKEN);
     throw error;
   }
 }
 
 /**
- * Checks credentials with the D8b limits. Unknown e-mail and wrong password answer alike, and both
- * pay for one scrypt hash so their timing matches.
+ * Checks credentials with the D8b limits. The attempt is reserved in both buckets before anything
+ * else, so concurrent guesses count one by one; a wrong password keeps it (a failure), a right one
+ * gives it back and clears the account's count (the address count only ages out). Unknown e-mail and
+ * wrong password answer alike, and both pay for one scrypt hash so their timing matches.
  */
 export async function authenticate(ctx: AppContext, username: string, password: string, clientIp: string): Promise<UserRow> {
   const accountBucket = `login-account:${username}`;
-  const ipBucket = `login-ip:${clientIp}`;
-  await assertUnderLimit(
+  const reservation = await reserveAttempt(
     ctx.db,
+    ctx.dbKind,
     [
       { bucket: accountBucket, max: MAX_FAILURES_PER_ACCOUNT },
-      { bucket: ipBucket, max: MAX_FAILURES_PER_ADDRESS },
+      { bucket: `login-ip:${clientIp}`, max: MAX_FAILURES_PER_ADDRESS },
     ],
     'login',
   );
   const user = await usersRepository.findByUsername(ctx.db, username);
   dummyHash ??= hashPassword('not the password', ctx.passwordCost);
   const valid = await verifyPassword(password, user?.password_hash ?? (await dummyHash));
-  if (!user || !valid) {
-    await recordFailure(ctx.db, [accountBucket, ipBucket]);
-    throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
-  }
+  if (!user || !valid) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
+  await releaseAttempt(ctx.db, reservation);
   if (user.account_status === 'paused') {
     throw new AppError('FORBIDDEN', 'Your account has been paused. Please contact support to reactivate it.');
   }
   if (user.account_status === 'revoked') {
     throw new AppError('FORBIDDEN', 'Your account has been revoked. Please contact support.');
   }
-  await clearFailures(ctx.db, accountBucket);
+  await clearAttempts(ctx.db, accountBucket);
   return user;
 }
 

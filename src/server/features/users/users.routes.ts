@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { profileUpdateSchema, userSchema } from '../../../common/auth.schemas.js';
 import { conflict, notFound } from '../../errors.js';
+import { releaseAttempt, reserveAttempt } from '../../plugins/attempt-limiter.js';
 import { currentUser, requireUser } from '../../plugins/guards.js';
+import { EMAIL_TAKEN, emailProbeRule } from '../auth/auth.service.js';
 import { presentUser } from './user.presenter.js';
 import { usersRepository } from './users.repository.js';
 
@@ -17,13 +19,17 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, firstName, lastName } = request.body;
       // Spec 2 §5: when the username is an e-mail, changing the e-mail changes the username too.
       const username = looksLikeEmail(user.username) ? email : user.username;
+      // A clash tells that an address has an account, so it is limited as registration's is.
+      const reservation =
+        username !== user.username ? await reserveAttempt(app.ctx.db, app.ctx.dbKind, [emailProbeRule(request.ip)], 'e-mail change') : undefined;
       const updated = await app.ctx.db.transaction().execute(async (trx) => {
         if (username !== user.username) {
           const clash = await usersRepository.findByUsername(trx, username);
-          if (clash && clash.id !== user.id) throw conflict('An account with this email already exists');
+          if (clash && clash.id !== user.id) throw conflict(EMAIL_TAKEN);
         }
         return usersRepository.update(trx, user.id, { email, username, first_name: firstName, last_name: lastName });
       });
+      if (reservation) await releaseAttempt(app.ctx.db, reservation);
       if (!updated) throw notFound('User not found');
       return presentUser(updated);
     },
