@@ -21,6 +21,7 @@ import { exportRoutes } from './features/export/export.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { sharingRoutes } from './features/sharing/sharing.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
+import { registerApiCacheControl } from './plugins/api-cache-control.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSessions } from './plugins/sessions.js';
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerSessions(app);
+  registerApiCacheControl(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
