@@ -23,6 +23,7 @@ import { sharingRoutes } from './features/sharing/sharing.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { registerApiCacheControl } from './plugins/api-cache-control.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerRequestOrigin } from './plugins/request-origin.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSessions } from './plugins/sessions.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -66,11 +67,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => handle.close());
 
-  // CSRF guard with SameSite cookies: mutations accept only JSON or multipart bodies (no text/plain).
+  // CSRF, with registerRequestOrigin below: mutations accept only JSON or multipart bodies (no
+  // text/plain), multipart only where a route takes a file.
   app.removeContentTypeParser('text/plain');
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
   registerSecurityHeaders(app);
+  registerRequestOrigin(app);
   registerErrorHandler(app);
   registerSessions(app);
   registerApiCacheControl(app);

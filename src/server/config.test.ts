@@ -13,6 +13,9 @@ describe('configuration (D3)', () => {
     const https = loadConfig({ PUBLIC_URL: 'https://spindle.example/' });
     expect(https.publicUrl).toBe('https://spindle.example');
     expect(https.secureCookies).toBe(true);
+    // Only a defaulted PUBLIC_URL lets the origin a request was addressed to count as the app's (CSRF).
+    expect(https.publicUrlIsDefault).toBe(false);
+    expect(loadConfig({ PORT: '8080' }).publicUrlIsDefault).toBe(true);
   });
 
   it('stops with a message naming each bad value', () => {

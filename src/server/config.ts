@@ -61,6 +61,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /** PUBLIC_URL was not set: publicUrl is the localhost default, which may not be how browsers reach the app. */
+  publicUrlIsDefault: boolean;
   secureCookies: boolean;
   logLevel: Env['LOG_LEVEL'];
   admin: { email: string; password: string } | undefined;
@@ -95,6 +97,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     publicUrl,
+    publicUrlIsDefault: env.PUBLIC_URL === undefined,
     secureCookies: publicUrl.startsWith('https:'),
     logLevel: env.LOG_LEVEL,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,

@@ -94,7 +94,7 @@ export const coverArtRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/cover-art/upload',
-    { preValidation: requireAccess, schema: { response: { 200: storedCoverResponseSchema } } },
+    { preValidation: requireAccess, config: { acceptsMultipart: true }, schema: { response: { 200: storedCoverResponseSchema } } },
     async (request, reply) => {
       const user = currentUser(request);
       const { file, fields } = await readUpload(request);
