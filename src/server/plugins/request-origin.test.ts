@@ -25,7 +25,7 @@ afterAll(async () => {
 
 const createCollection = (c: Client, name: string, headers: Record<string, string>, extra: Partial<InjectOptions> = {}) =>
   c.request({ method: 'POST', url: '/api/collections', payload: { name }, headers, ...extra });
-const collectionNames = async (c: Client) => ((await c.get('/api/collections')).json() as { name: string }[]).map((col) => col.name);
+const collectionNames = async (c: Client) => (await c.get('/api/collections')).json<{ name: string }[]>().map((col) => col.name);
 
 function multipart(fields: Record<string, string>) {
   const boundary = 'spindle-test-boundary';
@@ -114,7 +114,7 @@ describe('multipart bodies (issue 9)', () => {
     const share = await client.request({ method: 'POST', url: `/api/collections/${id}/share`, payload: form.payload, headers: { 'content-type': form.contentType } });
     expect(share.statusCode).toBe(415);
     expect(share.json()).toMatchObject({ message: MULTIPART_REFUSED_MESSAGE, code: 'UNSUPPORTED_MEDIA_TYPE' });
-    const listed = (await client.get('/api/collections')).json() as { id: number; shareToken?: string }[];
+    const listed = (await client.get('/api/collections')).json<{ id: number; shareToken?: string }[]>();
     expect(listed.find((col) => col.id === id)?.shareToken).toBeUndefined();
     const create = await client.request({ method: 'POST', url: '/api/collections', payload: form.payload, headers: { 'content-type': form.contentType } });
     expect(create.statusCode).toBe(415);
