@@ -43,6 +43,12 @@ describe('Cache-Control on authenticated /api answers (issue 9)', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it('leaves signed-out answers as their routes made them (the app never reads a 401 body)', async () => {
+    const res = await new Client(t.app).get('/api/user');
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['cache-control']).toBeUndefined();
+  });
+
   it('keeps the album list revalidating: private, no-cache with an ETag, and 304 when it matches', async () => {
     const first = await client.get('/api/albums');
     expect(first.headers['cache-control']).toBe('private, no-cache');
