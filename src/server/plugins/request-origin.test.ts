@@ -81,6 +81,14 @@ describe('state-changing requests from another origin (issue 9: CSRF)', () => {
     expect(res.statusCode).toBe(403);
   });
 
+  it('refuses a cross-origin request to a path that does not exist, or to the administration, alike', async () => {
+    for (const url of ['/api/no-such-route', '/api/admin/users', '/not-an-api-path']) {
+      const res = await client.request({ method: 'POST', url, payload: {}, headers: { origin: 'http://evil.example' } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(CROSS_ORIGIN_MESSAGE);
+    }
+  });
+
   it('leaves reads alone (a page elsewhere cannot read the answer)', async () => {
     expect((await client.request({ method: 'GET', url: '/api/collections', headers: { origin: 'http://evil.example' } })).statusCode).toBe(200);
   });
