@@ -131,7 +131,9 @@ describe('POST /api/subscription/webhook without Stripe', () => {
 
 describe('POST /api/subscription/checkout', () => {
   it('answers 401 signed out, 400 for any tier but premium, and 400 without an e-mail', async () => {
-    expect((await new Client(t.app).post('/api/subscription/checkout', { tier: 'premium' })).statusCode).toBe(401);
+    const signedOut = await new Client(t.app).post('/api/subscription/checkout', { tier: 'premium' });
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json().message).toBe('You need to be logged in to subscribe');
     const { client, user } = await signUp(t.app);
     for (const body of [{ tier: 'gold' }, {}, { tier: '' }]) {
       const res = await client.post('/api/subscription/checkout', body);
