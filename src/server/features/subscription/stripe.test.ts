@@ -131,6 +131,21 @@ describe('checkout with Stripe (official SDK against a local fake)', () => {
   });
 });
 
+describe('the demo provider when Stripe is configured', () => {
+  it('is off: a leftover demo session can neither be paid on its page nor activate', async () => {
+    const { user, client } = await signUp(t.app);
+    const now = new Date();
+    await t.app.ctx.db
+      .insertInto('checkout_sessions')
+      .values({ id: 'cs_demo_leftover', user_id: user.id, provider: 'demo', status: 'paid', created_at: now.toISOString(), paid_at: now.toISOString(), expires_at: now.toISOString(), secret_hash: null, provider_subscription_id: 'sub_demo_x', mode: null })
+      .execute();
+    const page = await t.app.inject({ method: 'GET', url: '/demo-checkout/cs_demo_leftover/anything' });
+    expect(page.statusCode).toBe(404);
+    expect((await client.post('/api/subscription/direct-update', { sessionId: 'cs_demo_leftover' })).statusCode).toBe(400);
+    expect((await client.get('/api/subscription')).json().status).toBe('trialing');
+  });
+});
+
 describe('POST /api/subscription/webhook', () => {
   it('applies a good checkout.session.completed once, even when sent twice', async () => {
     const activated: AppEvents['subscription.activated'][] = [];
