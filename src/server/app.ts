@@ -9,6 +9,7 @@ import type { HomeRenderModule } from '../common/home-render.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
+import { AppEventBus } from './events.js';
 import { ensureBootstrapAdmin } from './features/auth/auth.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { OWASP_SCRYPT, type ScryptCost } from './features/auth/password.js';
@@ -20,6 +21,8 @@ import { coverArtRoutes } from './features/cover-art/cover-art.routes.js';
 import { exportRoutes } from './features/export/export.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { sharingRoutes } from './features/sharing/sharing.routes.js';
+import { subscriptionRoutes } from './features/subscription/subscription.routes.js';
+import { registerTrialNotices } from './features/subscription/trial-notices.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { registerApiCacheControl } from './plugins/api-cache-control.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -61,6 +64,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     dbKind: handle.kind,
     dbChangeToken: handle.changeToken,
     log: app.log,
+    events: new AppEventBus(app.log),
     passwordCost: options.passwordCost ?? OWASP_SCRYPT,
     testAllowedPrivateHosts: options.testAllowedPrivateHosts ?? [],
   };
@@ -77,6 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandler(app);
   registerSessions(app);
   registerApiCacheControl(app);
+  registerTrialNotices(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -88,6 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(exportRoutes);
   await app.register(coverArtRoutes);
   await app.register(sharingRoutes);
+  await app.register(subscriptionRoutes);
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX });
 
   registerWebApp(app, webRoot);
