@@ -32,7 +32,7 @@ export function DialogContent({ title, description, size = 'md', hideTitle, clas
       <DialogPrimitive.Overlay className={overlayClasses} />
       <DialogPrimitive.Content
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto',
+          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 grid-cols-1 gap-4 overflow-y-auto',
           'rounded-2xl border border-line bg-surface p-6 text-ink shadow-xl',
           'data-[state=open]:animate-[content-in_180ms_ease-out] data-[state=closed]:animate-[content-out_150ms_ease-in]',
           widths[size],
@@ -43,7 +43,7 @@ export function DialogContent({ title, description, size = 'md', hideTitle, clas
         {...props}
         {...focus}
       >
-        <div className={cn('grid gap-1.5 pr-8', hideTitle && 'sr-only')}>
+        <div className={cn('grid min-w-0 gap-1.5 pr-8 wrap-anywhere', hideTitle && 'sr-only')}>
           <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
           {description && <DialogPrimitive.Description className="text-sm text-ink-muted">{description}</DialogPrimitive.Description>}
         </div>

@@ -33,7 +33,7 @@ export function Toaster() {
         >
           {variant === 'success' && <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />}
           {variant === 'destructive' && <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />}
-          <div className="grid gap-1">
+          <div className="grid min-w-0 gap-1 wrap-anywhere">
             {title && <ToastPrimitive.Title className="text-sm font-semibold">{title}</ToastPrimitive.Title>}
             {description && (
               <ToastPrimitive.Description className={cn('text-sm', variant === 'destructive' ? 'opacity-95' : 'text-ink-muted')}>
