@@ -41,13 +41,14 @@ export function ConfirmDialog({
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className={overlayClasses} />
         <AlertDialogPrimitive.Content
-          {...focus}
+          {...focus.contentProps}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 grid w-[calc(100vw-2rem)] max-w-[425px] -translate-x-1/2 -translate-y-1/2 grid-cols-1 gap-4',
             'rounded-2xl border border-line bg-surface p-6 text-ink shadow-xl',
             'data-[state=open]:animate-[content-in_180ms_ease-out] data-[state=closed]:animate-[content-out_150ms_ease-in]',
           )}
         >
+          {focus.origin}
           <div className="grid min-w-0 gap-1.5 wrap-anywhere">
             <AlertDialogPrimitive.Title className="text-lg font-semibold">{title}</AlertDialogPrimitive.Title>
             <AlertDialogPrimitive.Description className="text-sm text-ink-muted">{description}</AlertDialogPrimitive.Description>

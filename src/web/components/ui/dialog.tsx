@@ -41,8 +41,9 @@ export function DialogContent({ title, description, size = 'md', hideTitle, clas
         // Without a description Radix expects an explicit "none".
         {...(description ? {} : { 'aria-describedby': undefined })}
         {...props}
-        {...focus}
+        {...focus.contentProps}
       >
+        {focus.origin}
         <div className={cn('grid min-w-0 gap-1.5 pr-8 wrap-anywhere', hideTitle && 'sr-only')}>
           <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
           {description && <DialogPrimitive.Description className="text-sm text-ink-muted">{description}</DialogPrimitive.Description>}
@@ -77,8 +78,9 @@ export function DrawerContent({
           className,
         )}
         {...props}
-        {...focus}
+        {...focus.contentProps}
       >
+        {focus.origin}
         <div className="flex h-14 items-center justify-between border-b border-line px-4">
           <DialogPrimitive.Title className="text-base font-semibold">{title}</DialogPrimitive.Title>
           <DialogPrimitive.Close aria-label="Close" className="rounded-md p-1 text-ink-muted transition-colors hover:bg-muted hover:text-ink">
