@@ -125,3 +125,45 @@ test.describe('dialogs take focus and give it back (issue 9)', () => {
     await closeAndExpectFocusOn(page, rename, openDrawer);
   });
 });
+
+test.describe('Escape with an error toast on screen (issue 9)', () => {
+  test('one Escape closes the dialog the error came from; the toast stays to be read', async ({ page }) => {
+    await seed(page);
+    const newCollection = page.getByRole('navigation', { name: 'Collections' }).getByRole('button', { name: 'New collection' });
+    await newCollection.focus();
+    await page.keyboard.press('Enter');
+    const create = page.getByRole('dialog', { name: 'New collection' });
+    await expectFocusInside(page, create);
+    await page.keyboard.type('Attic');
+    await page.keyboard.press('Enter');
+    const toast = page.locator('li[data-variant="destructive"]');
+    await expect(toast).toBeVisible();
+    await expect(create.getByLabel('Name')).toBeFocused();
+
+    await page.keyboard.press('Escape');
+    await expect(create).toBeHidden();
+    await expect(newCollection).toBeFocused();
+    await expect(toast).toBeVisible();
+  });
+
+  test('the delete confirmation closes with one Escape too', async ({ page }) => {
+    await seed(page);
+    await page.route('**/api/collections/*', (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 500, json: { message: 'Internal server error' } })
+        : route.fallback(),
+    );
+    await pickFromMenu(page, page.getByRole('button', { name: 'Collection actions' }), 'Delete');
+    const remove = page.getByRole('alertdialog', { name: 'Delete “Attic”?' });
+    await expectFocusInside(page, remove);
+    await page.keyboard.press('Tab');
+    await expect(remove.getByRole('button', { name: 'Delete collection' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const toast = page.locator('li[data-variant="destructive"]');
+    await expect(toast).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(remove).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Collection actions' })).toBeFocused();
+    await expect(toast).toBeVisible();
+  });
+});

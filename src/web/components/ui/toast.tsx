@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { cn } from '../../lib/cn';
+import { handEscapeToDialog } from './escape-handoff';
 import { dismissToast, TOAST_DURATION_MS, useToast, type ToastVariant } from './use-toast';
 
 const variantClass: Record<ToastVariant, string> = {
@@ -23,6 +24,7 @@ export function Toaster() {
             if (!next) dismissToast(id);
           }}
           data-variant={variant}
+          onEscapeKeyDown={handEscapeToDialog}
           className={cn(
             'group pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg',
             'data-[state=open]:animate-[toast-in_180ms_ease-out] data-[state=closed]:animate-[toast-out_150ms_ease-in]',
