@@ -6,7 +6,7 @@ const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ 
 /** The toast as seen, also while a modal dialog hides the rest of the page from assistive tech. */
 const shownToast = (page: Page) => page.locator('li[data-variant]');
 const cards = (page: Page) => page.getByTestId('album-card');
-const cardTitles = (page: Page) => cards(page).locator('h3');
+const cardTitles = (page: Page) => cards(page).locator('h2');
 
 /** Today in the browser's time zone, as the form's "lent without a date" uses it. */
 const browserToday = (page: Page) =>

@@ -40,9 +40,9 @@ function rootOf(body: string): { attributes: string; html: string } {
   return { attributes: match[1]!, html: match[2]! };
 }
 
-/** Album titles of the drawn cards, in order (each card's title is its h3). */
+/** Album titles of the drawn cards, in order (each card's title is its h2). */
 const cardTitles = (html: string) =>
-  [...html.matchAll(/data-testid="album-card"[\s\S]*?<h3[^>]*>([^<]*)<\/h3>/g)].map((m) => m[1]);
+  [...html.matchAll(/data-testid="album-card"[\s\S]*?<h2[^>]*>([^<]*)<\/h2>/g)].map((m) => m[1]);
 
 /** GET with the session and one more cookie, as the browser sends the stored selection. */
 async function getWithCookie(client: Client, url: string, cookie: string) {

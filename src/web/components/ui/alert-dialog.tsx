@@ -2,7 +2,7 @@ import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { buttonClasses } from './button';
-import { overlayClasses } from './dialog';
+import { overlayClasses, useHandedOnEscape } from './dialog';
 import { Spinner } from './spinner';
 import { useReturnFocus } from './use-return-focus';
 
@@ -36,24 +36,27 @@ export function ConfirmDialog({
   onConfirm,
 }: ConfirmDialogProps) {
   const focus = useReturnFocus({});
+  const { closeRef, onKeyDown: onKeyDownHandingOn } = useHandedOnEscape();
   return (
     <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className={overlayClasses} />
         <AlertDialogPrimitive.Content
-          {...focus}
+          {...focus.contentProps}
+          onKeyDown={onKeyDownHandingOn}
           className={cn(
-            'fixed top-1/2 left-1/2 z-50 grid w-[calc(100vw-2rem)] max-w-[425px] -translate-x-1/2 -translate-y-1/2 gap-4',
+            'fixed top-1/2 left-1/2 z-50 grid w-[calc(100vw-2rem)] max-w-[425px] -translate-x-1/2 -translate-y-1/2 grid-cols-1 gap-4',
             'rounded-2xl border border-line bg-surface p-6 text-ink shadow-xl',
             'data-[state=open]:animate-[content-in_180ms_ease-out] data-[state=closed]:animate-[content-out_150ms_ease-in]',
           )}
         >
-          <div className="grid gap-1.5">
+          {focus.origin}
+          <div className="grid min-w-0 gap-1.5 wrap-anywhere">
             <AlertDialogPrimitive.Title className="text-lg font-semibold">{title}</AlertDialogPrimitive.Title>
             <AlertDialogPrimitive.Description className="text-sm text-ink-muted">{description}</AlertDialogPrimitive.Description>
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialogPrimitive.Cancel className={buttonClasses('secondary')}>{cancelLabel}</AlertDialogPrimitive.Cancel>
+            <AlertDialogPrimitive.Cancel ref={closeRef} className={buttonClasses('secondary')}>{cancelLabel}</AlertDialogPrimitive.Cancel>
             <AlertDialogPrimitive.Action
               className={buttonClasses(destructive ? 'danger' : 'primary')}
               disabled={loading}

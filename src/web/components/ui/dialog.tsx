@@ -1,7 +1,8 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps, ReactNode } from 'react';
+import { useRef, type ComponentProps, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { isHandedOnEscape } from './escape-handoff';
 import { useReturnFocus } from './use-return-focus';
 
 /*
@@ -11,6 +12,21 @@ import { useReturnFocus } from './use-return-focus';
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
+
+/**
+ * Closes the dialog on an Escape that a toast above it handed on, by pressing the dialog's own close
+ * button (`closeRef`), so Radix closes it as it would on its own Escape.
+ */
+export function useHandedOnEscape(onKeyDown?: (event: KeyboardEvent<HTMLDivElement>) => void) {
+  const closeRef = useRef<HTMLButtonElement>(null);
+  return {
+    closeRef,
+    onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => {
+      onKeyDown?.(event);
+      if (event.key === 'Escape' && isHandedOnEscape(event.nativeEvent)) closeRef.current?.click();
+    },
+  };
+}
 
 const widths = { sm: 'max-w-[425px]', md: 'max-w-[500px]', lg: 'max-w-3xl', xl: 'max-w-5xl' } as const;
 
@@ -25,14 +41,26 @@ export interface DialogContentProps extends Omit<ComponentProps<typeof DialogPri
   hideTitle?: boolean;
 }
 
-export function DialogContent({ title, description, size = 'md', hideTitle, className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
+export function DialogContent({
+  title,
+  description,
+  size = 'md',
+  hideTitle,
+  className,
+  children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  onKeyDown,
+  ...props
+}: DialogContentProps) {
   const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
+  const { closeRef, onKeyDown: onKeyDownHandingOn } = useHandedOnEscape(onKeyDown);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClasses} />
       <DialogPrimitive.Content
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto',
+          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 grid-cols-1 gap-4 overflow-y-auto',
           'rounded-2xl border border-line bg-surface p-6 text-ink shadow-xl',
           'data-[state=open]:animate-[content-in_180ms_ease-out] data-[state=closed]:animate-[content-out_150ms_ease-in]',
           widths[size],
@@ -41,14 +69,16 @@ export function DialogContent({ title, description, size = 'md', hideTitle, clas
         // Without a description Radix expects an explicit "none".
         {...(description ? {} : { 'aria-describedby': undefined })}
         {...props}
-        {...focus}
+        {...focus.contentProps}
+        onKeyDown={onKeyDownHandingOn}
       >
-        <div className={cn('grid gap-1.5 pr-8', hideTitle && 'sr-only')}>
+        {focus.origin}
+        <div className={cn('grid min-w-0 gap-1.5 pr-8 wrap-anywhere', hideTitle && 'sr-only')}>
           <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
           {description && <DialogPrimitive.Description className="text-sm text-ink-muted">{description}</DialogPrimitive.Description>}
         </div>
         {children}
-        <DialogPrimitive.Close aria-label="Close" className="absolute top-4 right-4 rounded-md p-1 text-ink-muted transition-colors hover:bg-muted hover:text-ink">
+        <DialogPrimitive.Close ref={closeRef} aria-label="Close" className="absolute top-4 right-4 rounded-md p-1 text-ink-muted transition-colors hover:bg-muted hover:text-ink">
           <X aria-hidden className="size-4" />
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
@@ -63,9 +93,11 @@ export function DrawerContent({
   children,
   onOpenAutoFocus,
   onCloseAutoFocus,
+  onKeyDown,
   ...props
 }: Omit<DialogContentProps, 'size' | 'description' | 'hideTitle'>) {
   const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
+  const { closeRef, onKeyDown: onKeyDownHandingOn } = useHandedOnEscape(onKeyDown);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClasses} />
@@ -77,11 +109,13 @@ export function DrawerContent({
           className,
         )}
         {...props}
-        {...focus}
+        {...focus.contentProps}
+        onKeyDown={onKeyDownHandingOn}
       >
+        {focus.origin}
         <div className="flex h-14 items-center justify-between border-b border-line px-4">
           <DialogPrimitive.Title className="text-base font-semibold">{title}</DialogPrimitive.Title>
-          <DialogPrimitive.Close aria-label="Close" className="rounded-md p-1 text-ink-muted transition-colors hover:bg-muted hover:text-ink">
+          <DialogPrimitive.Close ref={closeRef} aria-label="Close" className="rounded-md p-1 text-ink-muted transition-colors hover:bg-muted hover:text-ink">
             <X aria-hidden className="size-4" />
           </DialogPrimitive.Close>
         </div>

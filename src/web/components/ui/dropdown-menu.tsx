@@ -1,18 +1,26 @@
 import { DropdownMenu as MenuPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
+import { focusIsInAnotherDialog } from './use-return-focus';
 
 /* Radix DropdownMenu: arrow keys, typeahead (resets after 1000 ms, spec 1 §9), Escape returns focus. */
 export const DropdownMenu = MenuPrimitive.Root;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 export const DropdownMenuGroup = MenuPrimitive.Group;
 
-export function DropdownMenuContent({ className, sideOffset = 6, align = 'end', ...props }: ComponentProps<typeof MenuPrimitive.Content>) {
+export function DropdownMenuContent({ className, sideOffset = 6, align = 'end', onCloseAutoFocus, ...props }: ComponentProps<typeof MenuPrimitive.Content>) {
   return (
     <MenuPrimitive.Portal>
       <MenuPrimitive.Content
         sideOffset={sideOffset}
         align={align}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          // An item opened a dialog, which has focus by now: handing it back to the menu's button
+          // after the closing animation would leave the dialog without it (issue 9).
+          const trigger = document.getElementById((event.currentTarget as Element | null)?.getAttribute('aria-labelledby') ?? '');
+          if (focusIsInAnotherDialog(trigger)) event.preventDefault();
+        }}
         className={cn(
           'z-50 min-w-56 overflow-hidden rounded-xl border border-line bg-surface p-1 text-ink shadow-lg',
           'origin-[var(--radix-dropdown-menu-content-transform-origin)] data-[state=open]:animate-[pop-in_150ms_ease-out] data-[state=closed]:animate-[pop-out_120ms_ease-in]',

@@ -31,7 +31,12 @@ export function Select({ id, value, onValueChange, options, placeholder, disable
     <SelectPrimitive.Root value={value === '' ? undefined : value} onValueChange={onValueChange} disabled={disabled} name={name}>
       <SelectPrimitive.Trigger
         id={id}
-        className={cn(fieldClasses, 'flex h-10 items-center justify-between gap-2 text-left data-[placeholder]:text-ink-muted', className)}
+        // Radix's Value takes no class: its span (the first child) is cut with "…" here, so a long name stays in the field.
+        className={cn(
+          fieldClasses,
+          'flex h-10 items-center justify-between gap-2 text-left data-[placeholder]:text-ink-muted [&>span:first-child]:min-w-0 [&>span:first-child]:truncate',
+          className,
+        )}
         {...aria}
       >
         {/* The label as text, not Radix's copy of the chosen item: it shows in a server-drawn page too. */}
@@ -45,7 +50,7 @@ export function Select({ id, value, onValueChange, options, placeholder, disable
           position="popper"
           sideOffset={4}
           className={cn(
-            'z-50 max-h-[min(var(--radix-select-content-available-height),20rem)] min-w-[var(--radix-select-trigger-width)] overflow-hidden',
+            'z-50 max-h-[min(var(--radix-select-content-available-height),20rem)] max-w-[var(--radix-select-content-available-width)] min-w-[var(--radix-select-trigger-width)] overflow-hidden',
             'rounded-lg border border-line bg-surface text-ink shadow-lg data-[state=open]:animate-[pop-in_150ms_ease-out]',
           )}
         >
@@ -59,7 +64,9 @@ export function Select({ id, value, onValueChange, options, placeholder, disable
                 <SelectPrimitive.ItemIndicator className="absolute left-2 inline-flex">
                   <Check aria-hidden className="size-4 text-accent" />
                 </SelectPrimitive.ItemIndicator>
-                <SelectPrimitive.ItemText>{option.label}</SelectPrimitive.ItemText>
+                <span className="min-w-0 wrap-anywhere">
+                  <SelectPrimitive.ItemText>{option.label}</SelectPrimitive.ItemText>
+                </span>
               </SelectPrimitive.Item>
             ))}
           </SelectPrimitive.Viewport>

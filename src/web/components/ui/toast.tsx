@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { cn } from '../../lib/cn';
+import { handEscapeToDialog } from './escape-handoff';
 import { dismissToast, TOAST_DURATION_MS, useToast, type ToastVariant } from './use-toast';
 
 const variantClass: Record<ToastVariant, string> = {
@@ -23,6 +24,7 @@ export function Toaster() {
             if (!next) dismissToast(id);
           }}
           data-variant={variant}
+          onEscapeKeyDown={handEscapeToDialog}
           className={cn(
             'group pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg',
             'data-[state=open]:animate-[toast-in_180ms_ease-out] data-[state=closed]:animate-[toast-out_150ms_ease-in]',
@@ -33,7 +35,7 @@ export function Toaster() {
         >
           {variant === 'success' && <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />}
           {variant === 'destructive' && <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />}
-          <div className="grid gap-1">
+          <div className="grid min-w-0 gap-1 wrap-anywhere">
             {title && <ToastPrimitive.Title className="text-sm font-semibold">{title}</ToastPrimitive.Title>}
             {description && (
               <ToastPrimitive.Description className={cn('text-sm', variant === 'destructive' ? 'opacity-95' : 'text-ink-muted')}>
@@ -52,7 +54,7 @@ export function Toaster() {
       ))}
       <ToastPrimitive.Viewport
         hotkey={['F8']}
-        className="fixed top-0 right-0 z-[100] m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-4 sm:right-4"
+        className="toast-viewport fixed top-0 right-0 z-[100] m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-4 sm:right-4"
       />
     </ToastPrimitive.Provider>
   );

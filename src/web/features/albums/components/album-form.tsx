@@ -140,7 +140,7 @@ export function AlbumForm({ album, defaultValues, collections, onSaved, onDelete
           <CoverSection form={form} albumId={album?.id} />
         </Section>
 
-        <div className="sticky bottom-0 z-10 -mx-4 flex items-center gap-2 border-t border-line bg-paper/90 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
+        <div data-sticky-actions className="sticky bottom-0 z-10 -mx-4 flex items-center gap-2 border-t border-line bg-paper/90 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
           {album && (
             <Button variant="ghost" className="text-danger hover:bg-danger/10" onClick={() => setDeleteOpen(true)}>
               <Trash2 aria-hidden />

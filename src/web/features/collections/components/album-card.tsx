@@ -41,9 +41,9 @@ export const AlbumCard = memo(function AlbumCard({ album, priority }: AlbumCardP
         <CoverImage coverUrl={album.coverUrl} alt="" priority={priority} />
       </div>
       <div className="overflow-hidden pt-2.5" style={{ height: ALBUM_CARD_INFO_HEIGHT }}>
-        <h3 className="truncate text-sm leading-5 font-medium group-hover:text-accent" title={album.title}>
+        <h2 className="truncate text-sm leading-5 font-medium group-hover:text-accent" title={album.title}>
           {album.title}
-        </h3>
+        </h2>
         <p className="truncate text-sm leading-5 text-ink-muted" title={album.artist}>
           {album.artist}
         </p>
@@ -54,7 +54,7 @@ export const AlbumCard = memo(function AlbumCard({ album, priority }: AlbumCardP
         )}
         {album.isLent && (
           <span
-            className="mt-1 inline-flex max-w-full items-center gap-1 rounded-full bg-accent-soft px-2 py-0.5 text-xs font-medium text-accent"
+            className="mt-1 inline-flex max-w-full items-center gap-1 rounded-full bg-accent-soft px-2 py-0.5 text-xs font-medium text-accent-strong"
             data-testid="lent-badge"
           >
             <HandHelping aria-hidden className="size-3 shrink-0" />

@@ -71,7 +71,7 @@ export function AppHeader({ onShare, onExport, onOpenSidebar }: AppHeaderProps) 
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
                 <Button variant="ghost" className="gap-2 pr-2 pl-1.5" aria-label={`Open menu for ${displayName(user)}`}>
-                  <span aria-hidden className="grid size-8 place-items-center rounded-full bg-accent-soft text-xs font-semibold text-accent">
+                  <span aria-hidden className="grid size-8 place-items-center rounded-full bg-accent-soft text-xs font-semibold text-accent-strong">
                     {initials(user)}
                   </span>
                   <span className="hidden max-w-40 truncate sm:inline">{displayName(user)}</span>

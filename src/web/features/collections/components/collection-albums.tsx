@@ -68,7 +68,8 @@ export function CollectionAlbums({ collection, albums, albumsFailed, retrying, o
   const totalCents = useMemo(() => (shown ? totalPriceCents(shown) : 0), [shown]);
 
   return (
-    <div className="grid gap-6">
+    // One column that may shrink below its content's width: a long name is cut, not the page widened.
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-start gap-x-4 gap-y-3">
         <div className="min-w-0 flex-1">
           <div className="flex min-w-0 items-center gap-1">

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { collectionRequestSchema, type CollectionRequest } from '../../../../common/collections.schemas';
+import { COLLECTION_NAME_MAX_LENGTH, collectionRequestSchema, type CollectionRequest } from '../../../../common/collections.schemas';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
@@ -52,7 +52,7 @@ export function CollectionNameDialog({ open, onOpenChange, mode, initialName = '
         <form noValidate className="grid gap-4" onSubmit={(event) => void submit(event)}>
           <FormField id={`collection-name-${mode}`} label="Name" error={errors.name?.message} required>
             {(control) => (
-              <Input {...control} autoComplete="off" placeholder="e.g. Living room shelf" autoFocus maxLength={120} {...form.register('name')} />
+              <Input {...control} autoComplete="off" placeholder="e.g. Living room shelf" autoFocus maxLength={COLLECTION_NAME_MAX_LENGTH} {...form.register('name')} />
             )}
           </FormField>
           <DialogFooter>

@@ -78,7 +78,7 @@ export function CollectionsSidebar({
             Your collections will be listed here.
           </div>
         ) : (
-          <ul className="grid gap-0.5 px-2 pb-4">
+          <ul className="grid grid-cols-1 gap-0.5 px-2 pt-1 pb-4">
             {collections.map((collection) => (
               <CollectionRow
                 key={collection.id}

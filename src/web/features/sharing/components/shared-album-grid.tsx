@@ -23,9 +23,9 @@ export function SharedAlbumGrid({ albums, dimmed }: { albums: SharedAlbum[]; dim
             {/* The title and artist follow as text; the cover adds nothing a screen reader could say. */}
             <CoverImage coverUrl={album.coverUrl} alt="" priority={index < EAGER_COVERS} />
           </div>
-          <h3 className="mt-2.5 line-clamp-2 text-sm leading-snug font-medium" title={album.title}>
+          <h2 className="mt-2.5 line-clamp-2 text-sm leading-snug font-medium" title={album.title}>
             {album.title}
-          </h3>
+          </h2>
           <p className="mt-0.5 truncate text-sm text-ink-muted" title={album.artist}>
             {album.artist}
           </p>

@@ -1,0 +1,75 @@
+import { useRef, useState, type RefObject } from 'react';
+
+const DIALOG = '[role="dialog"], [role="alertdialog"]';
+
+/** Where each open dialog returns focus, best first: kept so a dialog opened from inside it can fall back to it. */
+const returnTargets = new WeakMap<Element, RefObject<HTMLElement[]>>();
+
+/**
+ * Where focus goes back to when a dialog opened from `element` closes, best first: the element
+ * itself; for a menu item (gone once its menu closes) the menu's button; for an element inside
+ * another dialog (the drawer, which closes as the new dialog opens) that dialog's own targets.
+ */
+function returnTargetsFor(element: HTMLElement): HTMLElement[] {
+  const targets = [element];
+  const menu = element.closest('[role="menu"]');
+  const triggerId = menu?.getAttribute('aria-labelledby');
+  const trigger = triggerId ? document.getElementById(triggerId) : null;
+  if (trigger) targets.push(...returnTargetsFor(trigger));
+  const dialog = element.closest(DIALOG);
+  if (dialog) targets.push(...(returnTargets.get(dialog)?.current ?? []));
+  return targets;
+}
+
+/** Focus is already in a dialog that `except` (an element outside it, or none) does not live in. */
+export function focusIsInAnotherDialog(except?: Element | null): boolean {
+  const holder = document.activeElement?.closest(DIALOG);
+  return Boolean(holder?.isConnected && !(except && holder.contains(except)));
+}
+
+/** Records, as it first renders, what had focus when its dialog opened (see useReturnFocus). */
+function FocusOrigin({ record }: { record: () => void }) {
+  useState(record);
+  return null;
+}
+
+/**
+ * Radix returns focus to a dialog's own Trigger only. A dialog opened from elsewhere (a header button,
+ * a menu item, the drawer) would drop focus on <body>; this remembers what had focus on open and
+ * returns there, or to the nearest thing still on the page that led to it (issue 9).
+ *
+ * What had focus is read while the dialog's content first renders (`origin`, placed inside it):
+ * by the time Radix's open-focus event fires an `autoFocus` field has already taken focus, and
+ * Radix then skips that event altogether.
+ */
+export function useReturnFocus(props: { onOpenAutoFocus?: (event: Event) => void; onCloseAutoFocus?: (event: Event) => void }) {
+  const targets = useRef<HTMLElement[]>([]);
+  const record = () => {
+    const active = document.activeElement;
+    targets.current = active instanceof HTMLElement && active !== document.body ? returnTargetsFor(active) : [];
+  };
+  return {
+    origin: <FocusOrigin record={record} />,
+    contentProps: {
+      ref(element: HTMLElement | null) {
+        if (element) returnTargets.set(element, targets);
+      },
+      onOpenAutoFocus: props.onOpenAutoFocus,
+      onCloseAutoFocus(event: Event) {
+        props.onCloseAutoFocus?.(event);
+        if (event.defaultPrevented) return;
+        const target = targets.current.find((element) => element.isConnected);
+        targets.current = [];
+        // The drawer, closing as a dialog opened from it takes focus, leaves focus in that dialog.
+        if (focusIsInAnotherDialog()) {
+          event.preventDefault();
+          return;
+        }
+        if (target) {
+          event.preventDefault();
+          target.focus();
+        }
+      },
+    },
+  };
+}
