@@ -40,6 +40,9 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // The origin the browser uses: checkout return addresses are built from PUBLIC_URL (a CSP
+      // form-action 'self' page may only redirect its form posts to its own origin).
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ADMIN_EMAIL: 'admin@spindle.test',
       ADMIN_PASSWORD: 'admin-password-e2e',
       // The journeys may use the local fake servers that tests start (cover art); see e2e/support.

@@ -9,6 +9,7 @@ import type { HomeRenderModule } from '../common/home-render.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
+import { AppEventBus } from './events.js';
 import { ensureBootstrapAdmin } from './features/auth/auth.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { OWASP_SCRYPT, type ScryptCost } from './features/auth/password.js';
@@ -20,6 +21,7 @@ import { coverArtRoutes } from './features/cover-art/cover-art.routes.js';
 import { exportRoutes } from './features/export/export.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { sharingRoutes } from './features/sharing/sharing.routes.js';
+import { subscriptionRoutes } from './features/subscription/subscription.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -59,6 +61,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     dbKind: handle.kind,
     dbChangeToken: handle.changeToken,
     log: app.log,
+    events: new AppEventBus(app.log),
     passwordCost: options.passwordCost ?? OWASP_SCRYPT,
     testAllowedPrivateHosts: options.testAllowedPrivateHosts ?? [],
   };
@@ -83,6 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(exportRoutes);
   await app.register(coverArtRoutes);
   await app.register(sharingRoutes);
+  await app.register(subscriptionRoutes);
   await app.register(adminRoutes);
 
   registerWebApp(app, webRoot);

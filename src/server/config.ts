@@ -34,10 +34,17 @@ const envSchema = z
       .enum(['true', 'false'])
       .default('false')
       .transform((value) => value === 'true'),
-    // Payments (spec 2; D17): without STRIPE_SECRET_KEY the built-in demo provider is used.
+    // Payments (spec 2; D17): without any Stripe secret key the built-in demo provider is used.
+    // Test and live keys are separate; the generic names fill the slot their key's prefix names.
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PRICE_ID: optionalString,
+    STRIPE_TEST_SECRET_KEY: optionalString,
+    STRIPE_TEST_WEBHOOK_SECRET: optionalString,
+    STRIPE_TEST_PRICE_ID: optionalString,
+    STRIPE_LIVE_SECRET_KEY: optionalString,
+    STRIPE_LIVE_WEBHOOK_SECRET: optionalString,
+    STRIPE_LIVE_PRICE_ID: optionalString,
     STRIPE_API_URL: url('STRIPE_API_URL'),
     // Cover art (D15).
     MUSICBRAINZ_URL: z.url('MUSICBRAINZ_URL must be a URL').default('https://musicbrainz.org'),
@@ -69,7 +76,8 @@ export interface Config {
   sessionDays: number;
   bodyLimitBytes: number;
   trustProxy: boolean;
-  stripe: { secretKey: string; webhookSecret: string | undefined; priceId: string | undefined; apiUrl: string | undefined } | undefined;
+  /** Stripe's key sets by mode; undefined when neither is configured (the demo provider, D17). */
+  stripe: { test: StripeKeys | undefined; live: StripeKeys | undefined; apiUrl: string | undefined } | undefined;
   coverArt: { musicBrainzUrl: string; coverArtArchiveUrl: string };
   geocoderUrl: string;
   mapTileUrl: string;
@@ -77,7 +85,32 @@ export interface Config {
   version: string;
 }
 
+export interface StripeKeys {
+  secretKey: string;
+  webhookSecret: string | undefined;
+  priceId: string | undefined;
+}
+
 export class ConfigError extends Error {}
+
+/** The test and live key sets; STRIPE_SECRET_KEY & co. fill the one their key's prefix names. */
+function stripeKeys(env: Env): Config['stripe'] {
+  const generic = env.STRIPE_SECRET_KEY;
+  const genericMode = generic && /^(sk|rk)_live_/.test(generic) ? 'live' : 'test';
+  const pick = (mode: 'test' | 'live', key?: string, webhookSecret?: string, priceId?: string): StripeKeys | undefined => {
+    const useGeneric = generic !== undefined && genericMode === mode && key === undefined;
+    const secretKey = key ?? (useGeneric ? generic : undefined);
+    if (!secretKey) return undefined;
+    return {
+      secretKey,
+      webhookSecret: webhookSecret ?? (useGeneric ? env.STRIPE_WEBHOOK_SECRET : undefined),
+      priceId: priceId ?? (useGeneric ? env.STRIPE_PRICE_ID : undefined),
+    };
+  };
+  const test = pick('test', env.STRIPE_TEST_SECRET_KEY, env.STRIPE_TEST_WEBHOOK_SECRET, env.STRIPE_TEST_PRICE_ID);
+  const live = pick('live', env.STRIPE_LIVE_SECRET_KEY, env.STRIPE_LIVE_WEBHOOK_SECRET, env.STRIPE_LIVE_PRICE_ID);
+  return test || live ? { test, live, apiUrl: env.STRIPE_API_URL } : undefined;
+}
 
 /** Parses the environment once; a bad value throws a ConfigError naming it. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -103,14 +136,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionDays: env.SESSION_DAYS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
-    stripe: env.STRIPE_SECRET_KEY
-      ? {
-          secretKey: env.STRIPE_SECRET_KEY,
-          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-          priceId: env.STRIPE_PRICE_ID,
-          apiUrl: env.STRIPE_API_URL,
-        }
-      : undefined,
+    stripe: stripeKeys(env),
     coverArt: { musicBrainzUrl: env.MUSICBRAINZ_URL.replace(/\/+$/, ''), coverArtArchiveUrl: env.COVER_ART_ARCHIVE_URL.replace(/\/+$/, '') },
     geocoderUrl: env.GEOCODER_URL.replace(/\/+$/, ''),
     mapTileUrl: env.MAP_TILE_URL,

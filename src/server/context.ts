@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db, DbKind } from './db/database.js';
+import type { AppEventBus } from './events.js';
 import type { ScryptCost } from './features/auth/password.js';
 
 /**
@@ -15,6 +16,8 @@ export interface AppContext {
   /** Changes whenever committed data may have changed; null where that cannot be known (DbHandle). */
   dbChangeToken: () => string | null;
   log: FastifyBaseLogger;
+  /** Features announce here; mail and alerts listen (events.ts). */
+  events: AppEventBus;
   passwordCost: ScryptCost;
   /** Hostnames the outbound fetcher may reach although they resolve to private addresses (tests only). */
   testAllowedPrivateHosts: readonly string[];

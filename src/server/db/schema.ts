@@ -31,6 +31,10 @@ export interface UsersTable {
   record_store_share_token: string | null;
   /** Bumped with every collection or album write of this user (caches key on it). */
   data_version: ColumnType<number, number | undefined, number>;
+  /** Where the subscription lives: 'demo' | 'stripe-test' | 'stripe-live' (migration 003). */
+  payment_provider: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last trial notice fired: 'ending' | 'ended', so each fires once (migration 003). */
+  trial_notice: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -140,9 +144,32 @@ export interface CheckoutSessionsTable {
   id: string;
   user_id: number;
   provider: string;
+  /** 'open' | 'paid' | 'canceled' (the demo's single use); Stripe's own state is re-read from Stripe. */
   status: string;
   created_at: string;
   paid_at: string | null;
+  expires_at: string | null;
+  /** sha256 of the demo checkout page's form secret. */
+  secret_hash: string | null;
+  provider_subscription_id: string | null;
+  /** Stripe's mode ('test' | 'live') the session was created in; null for the demo. */
+  mode: string | null;
+}
+
+export interface DemoSubscriptionsTable {
+  id: string;
+  user_id: number;
+  status: string;
+  current_period_start: string;
+  current_period_end: string;
+  created_at: string;
+  canceled_at: string | null;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  type: string;
+  received_at: string;
 }
 
 export interface AlertConfigsTable {
@@ -177,6 +204,8 @@ export interface Database {
   record_stores: RecordStoresTable;
   password_reset_tokens: PasswordResetTokensTable;
   checkout_sessions: CheckoutSessionsTable;
+  demo_subscriptions: DemoSubscriptionsTable;
+  webhook_events: WebhookEventsTable;
   alert_configs: AlertConfigsTable;
   alert_history: AlertHistoryTable;
 }
@@ -188,4 +217,5 @@ export type CollectionRow = Selectable<CollectionsTable>;
 export type AlbumRow = Selectable<AlbumsTable>;
 export type NewAlbum = Insertable<AlbumsTable>;
 export type ImageRow = Selectable<ImagesTable>;
+export type CheckoutSessionRow = Selectable<CheckoutSessionsTable>;
 export type RecordStoreRow = Selectable<RecordStoresTable>;

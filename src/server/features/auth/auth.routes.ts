@@ -8,6 +8,8 @@ import {
   registerRequestSchema,
   userSchema,
 } from '../../../common/auth.schemas.js';
+import { forceLogoutRequestSchema, forceLogoutResponseSchema } from '../../../common/subscription.schemas.js';
+import { badRequest } from '../../errors.js';
 import { currentUser, paymentRequired, paymentRequiredBody, userAccess } from '../../plugins/guards.js';
 import { endSession, startSession } from '../../plugins/sessions.js';
 import { presentUser } from '../users/user.presenter.js';
@@ -54,6 +56,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.send({ message: 'Logged out successfully' });
   });
 
+  // Spec 2 §4: after payment the client signs out and goes to the auth page with subscription_activated.
+  app.post(
+    '/api/auth/force-logout',
+    { schema: { body: forceLogoutRequestSchema, response: { 200: forceLogoutResponseSchema, 400: errorSchema } } },
+    async (request, reply) => {
+      const redirectUrl = sameOriginPath(request.body.redirectUrl ?? '/auth', app.ctx.config.publicUrl);
+      if (redirectUrl === null) throw badRequest('The redirect must be a path on this site', { redirectUrl: 'The redirect must be a path on this site' });
+      await endSession(app, request, reply);
+      return reply.send({ message: 'Logged out successfully', redirectUrl });
+    },
+  );
+
   app.get(
     '/api/user',
     { schema: { response: { 200: userSchema, 401: errorSchema, 402: paymentRequiredSchema.loose() } } },
@@ -65,3 +79,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/**
+ * A same-origin path (with its query and fragment), or null: never an open redirect. Refuses absolute
+ * URLs, protocol-relative ones (`//evil.example`), backslash tricks (`/\evil`) and control characters.
+ */
+export function sameOriginPath(value: string, publicUrl: string): string | null {
+  const control = [...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || control) return null;
+  const base = new URL(publicUrl);
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base.origin) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}

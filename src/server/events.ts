@@ -1,0 +1,51 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * What features announce to each other (style §11): subscription publishes, mail and alerts subscribe.
+ * Payloads carry what a listener needs without reading the database again.
+ */
+export interface AppEvents {
+  /** A subscription became active (checkout paid, invoice paid, admin). */
+  'subscription.activated': { userId: number; username: string; email: string | null; planType: string; provider: string };
+  /** An active subscription stopped: canceled, deleted, payment failed. */
+  'subscription.deactivated': { userId: number; username: string; email: string | null; reason: string };
+  /** A renewal payment failed (the subscription is past_due). */
+  'subscription.payment_failed': { userId: number; username: string; email: string | null };
+  /** The trial ends within 3 days (fired once per user). */
+  'trial.ending': { userId: number; username: string; email: string | null; trialEndDate: string; daysLeft: number };
+  /** The trial has ended (fired once per user, at the first call after its end). */
+  'trial.ended': { userId: number; username: string; email: string | null; trialEndDate: string };
+}
+
+export type EventName = keyof AppEvents;
+type Listener<E extends EventName> = (payload: AppEvents[E]) => void | Promise<void>;
+
+/** One small typed emitter. A listener's error or rejection is logged, never thrown at the emitter. */
+export class AppEventBus {
+  private readonly listeners = new Map<EventName, Listener<never>[]>();
+
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  on<E extends EventName>(event: E, listener: Listener<E>): () => void {
+    const list = (this.listeners.get(event) ?? []) as Listener<E>[];
+    list.push(listener);
+    this.listeners.set(event, list);
+    return () => {
+      const index = list.indexOf(listener);
+      if (index >= 0) list.splice(index, 1);
+    };
+  }
+
+  /** Calls every listener; returns once they have all settled (callers need not wait). */
+  emit<E extends EventName>(event: E, payload: AppEvents[E]): Promise<void> {
+    const list = [...((this.listeners.get(event) ?? []) as Listener<E>[])];
+    const runs = list.map(async (listener) => {
+      try {
+        await listener(payload);
+      } catch (error) {
+        this.log.error({ err: error, event }, 'event listener failed');
+      }
+    });
+    return Promise.all(runs).then(() => undefined);
+  }
+}

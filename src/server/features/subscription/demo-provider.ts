@@ -1,0 +1,126 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AppContext } from '../../context.js';
+import type { UserRow } from '../../db/schema.js';
+import type { CreatedCheckout, PaymentProvider, ProviderCheckout, ProviderSubscription } from './payment-provider.js';
+import { subscriptionRepository as repo } from './subscription.repository.js';
+
+/** A demo checkout session is single use and lives 24 hours (issue 10), like a hosted checkout. */
+export const DEMO_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+const token = (bytes: number) => randomBytes(bytes).toString('base64url');
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export const isDemoSessionId = (id: string) => id.startsWith('cs_demo_');
+
+/** Where the demo checkout page of a session lives; the secret in the path is what the form carries. */
+export const demoCheckoutPath = (sessionId: string, secret: string) => `/demo-checkout/${encodeURIComponent(sessionId)}/${encodeURIComponent(secret)}`;
+
+export type DemoPageState = 'open' | 'paid' | 'canceled' | 'expired';
+
+/**
+ * The built-in demo provider (D17): sessions and subscriptions kept in the database and read back
+ * exactly as Stripe's would be, so activation goes through the same checks (D18).
+ */
+export class DemoPaymentProvider implements PaymentProvider {
+  readonly key = 'demo' as const;
+  readonly kind = 'demo' as const;
+  readonly testMode = true;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  async createCheckout(user: UserRow): Promise<CreatedCheckout> {
+    const id = `cs_demo_${token(24)}`;
+    const secret = token(32);
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + DEMO_SESSION_TTL_MS).toISOString();
+    await repo.insertCheckout(this.ctx.db, {
+      id,
+      user_id: user.id,
+      provider: 'demo',
+      status: 'open',
+      created_at: now.toISOString(),
+      paid_at: null,
+      expires_at: expiresAt,
+      secret_hash: sha256(secret),
+      provider_subscription_id: null,
+      mode: null,
+    });
+    return { id, url: `${this.ctx.config.publicUrl}${demoCheckoutPath(id, secret)}`, customerId: null, expiresAt };
+  }
+
+  async retrieveCheckout(sessionId: string): Promise<ProviderCheckout | null> {
+    const row = await repo.findCheckout(this.ctx.db, sessionId);
+    if (!row || row.provider !== 'demo') return null;
+    return {
+      id: row.id,
+      userId: row.user_id,
+      paid: row.status === 'paid',
+      expired: row.status === 'open' && (row.expires_at === null || Date.parse(row.expires_at) <= Date.now()),
+      subscriptionId: row.provider_subscription_id,
+      customerId: null,
+    };
+  }
+
+  async retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription | null> {
+    const row = await repo.findDemoSubscription(this.ctx.db, subscriptionId);
+    if (!row) return null;
+    return {
+      id: row.id,
+      status: row.status === 'active' ? 'active' : 'canceled',
+      currentPeriodStart: row.current_period_start,
+      currentPeriodEnd: row.current_period_end,
+      customerId: null,
+    };
+  }
+
+  async cancelSubscription(subscriptionId: string): Promise<ProviderSubscription | null> {
+    await repo.cancelDemoSubscription(this.ctx.db, subscriptionId, new Date().toISOString());
+    return this.retrieveSubscription(subscriptionId);
+  }
+
+  /** What the checkout page shows for a session and secret; null when either is wrong. */
+  async pageState(sessionId: string, secret: string): Promise<{ state: DemoPageState; email: string | null; userId: number } | null> {
+    const row = await repo.findCheckout(this.ctx.db, sessionId);
+    if (!row || row.provider !== 'demo' || !row.secret_hash || !secretMatches(secret, row.secret_hash)) return null;
+    const user = await this.ctx.db.selectFrom('users').select('email').where('id', '=', row.user_id).executeTakeFirst();
+    const expired = row.status === 'open' && (row.expires_at === null || Date.parse(row.expires_at) <= Date.now());
+    return { state: expired ? 'expired' : (row.status as DemoPageState), email: user?.email ?? null, userId: row.user_id };
+  }
+
+  /**
+   * Pay or cancel from the checkout page: only with the session's form secret, only once, only before
+   * it expires. Paying starts a one-year subscription, as Stripe would.
+   */
+  async complete(sessionId: string, secret: string, outcome: 'paid' | 'canceled'): Promise<'done' | 'not-found' | DemoPageState> {
+    const page = await this.pageState(sessionId, secret);
+    if (!page) return 'not-found';
+    if (page.state !== 'open') return page.state;
+    const now = new Date();
+    const nowIso = now.toISOString();
+    const closed = await this.ctx.db.transaction().execute(async (trx) => {
+      const subscriptionId = outcome === 'paid' ? `sub_demo_${token(18)}` : null;
+      if (!(await repo.closeOpenCheckout(trx, sessionId, outcome, nowIso, subscriptionId))) return false;
+      if (subscriptionId) {
+        await repo.insertDemoSubscription(trx, {
+          id: subscriptionId,
+          user_id: page.userId,
+          status: 'active',
+          current_period_start: nowIso,
+          current_period_end: new Date(now.getTime() + YEAR_MS).toISOString(),
+          created_at: nowIso,
+        });
+      }
+      return true;
+    });
+    if (closed) return 'done';
+    // Used or expired between the read and the update (a double press): report what it now is.
+    return (await this.pageState(sessionId, secret))?.state ?? 'not-found';
+  }
+}
+
+function secretMatches(secret: string, hash: string): boolean {
+  const given = Buffer.from(sha256(secret), 'hex');
+  const stored = Buffer.from(hash, 'hex');
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}
