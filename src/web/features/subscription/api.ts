@@ -64,7 +64,6 @@ export async function forceActive(): Promise<unknown> {
   const response = await send(SUBSCRIPTION_PATHS.forceActive, {
     method: 'POST',
     headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: '{}',
   });
   return readJson<unknown>(response).catch(() => null);
 }

@@ -1,16 +1,9 @@
 import { accessLevel } from '../../../common/access';
 import { PRICE_USD } from '../../../common/constants';
+import type { SubscriptionInfo } from '../../../common/subscription.schemas';
 import type { SessionUser } from '../../lib/session';
 
-/** GET /api/subscription as the pages read it (spec 2 §3); fields the server may leave out are optional. */
-export interface SubscriptionInfo {
-  tier: string | null;
-  status: string | null;
-  subscription?: { currentPeriodStart: string | null; currentPeriodEnd: string | null } | null;
-  /** True when payments are in test mode (the demo provider, or Stripe's test keys): shows the test card. */
-  testMode?: boolean;
-  hasHadPaidSubscription?: boolean;
-}
+export type { SubscriptionInfo } from '../../../common/subscription.schemas';
 
 /** Spec 2 §9 delays. */
 export const SUBSCRIBE_REDIRECT_DELAY_MS = 100;
