@@ -33,7 +33,7 @@ export function SubscriptionEmailForm({ pending, onSubmit }: SubscriptionEmailFo
           <Mail aria-hidden className="size-4 text-accent" />
           Add your email to subscribe
         </h3>
-        <p className="mt-1 text-sm text-ink-muted">An email is required for subscription: your receipts and renewal notices go there.</p>
+        <p className="mt-1 text-sm text-ink-muted">Your receipts and renewal notices go there.</p>
       </div>
       <FormField id="subscription-email" label="Email" error={errors.email?.message} required>
         {(control) => <Input {...control} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} autoFocus {...form.register('email')} />}
