@@ -129,7 +129,6 @@ function PlanCard({ user, autoCheckout }: { user: SessionUser; autoCheckout: boo
             )}
           </>
         )}
-        {info.data?.testMode && !active && <TestPaymentCard />}
       </CardContent>
     </Card>
   );
@@ -221,6 +220,7 @@ function SignedInSubscription({ user, autoCheckout }: { user: SessionUser; autoC
   return (
     <div className="grid gap-6">
       <PlanCard user={user} autoCheckout={autoCheckout} />
+      {info.data?.testMode && !isActivePremium(info.data, user) && <TestPaymentCard />}
       <TrialCard user={user} />
       <PaidCard user={user} />
       <AccountCard user={user} />

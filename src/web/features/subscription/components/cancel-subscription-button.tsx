@@ -21,7 +21,7 @@ export function CancelSubscriptionButton() {
   };
   return (
     <>
-      <Button variant="ghost" className="text-danger" onClick={() => setOpen(true)}>
+      <Button variant="ghost" className="-mr-3 text-danger!" onClick={() => setOpen(true)}>
         Cancel Subscription
       </Button>
       <ConfirmDialog

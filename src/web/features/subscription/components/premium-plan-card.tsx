@@ -1,7 +1,6 @@
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PLAN_NAME, PRICE_LABEL } from '../../../../common/constants';
-import { Card } from '../../../components/ui/card';
 import { monthlyPriceCeiling } from '../subscription-rules';
 
 /** What Premium includes (spec 2 §1). */
@@ -16,8 +15,8 @@ export const PREMIUM_FEATURES = [
 /** The Premium Membership card: one price from the shared constant, what it includes, and the action. */
 export function PremiumPlanCard({ children }: { children?: ReactNode }) {
   return (
-    <Card className="border-2 border-accent p-6 sm:p-8">
-      <h2 className="text-lg font-semibold tracking-tight">{PLAN_NAME}</h2>
+    <section aria-labelledby="premium-plan-title" className="rounded-2xl border-2 border-accent bg-surface p-6 text-ink sm:p-8">
+      <h2 id="premium-plan-title" className="text-lg font-semibold tracking-tight">{PLAN_NAME}</h2>
       <p className="mt-3 flex items-baseline gap-2">
         <span className="text-4xl font-bold tracking-tight tabular-nums">{PRICE_LABEL}</span>
         <span className="text-ink-muted">per year</span>
@@ -34,6 +33,6 @@ export function PremiumPlanCard({ children }: { children?: ReactNode }) {
         ))}
       </ul>
       {children && <div className="mt-8 grid gap-3 sm:flex sm:flex-wrap">{children}</div>}
-    </Card>
+    </section>
   );
 }

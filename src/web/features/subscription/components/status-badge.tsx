@@ -2,10 +2,10 @@ import { cn } from '../../../lib/cn';
 import type { StatusLabel } from '../subscription-rules';
 
 const tones: Record<StatusLabel, string> = {
-  Active: 'border-success/40 bg-success/10 text-success',
+  Active: 'border-success bg-success text-paper',
   'Free Trial': 'border-accent/40 bg-accent-soft text-ink',
   Free: 'border-line bg-muted text-ink',
-  Inactive: 'border-danger/40 bg-danger/10 text-danger',
+  Inactive: 'border-danger bg-danger text-danger-ink',
 };
 
 /** The subscription status as a pill; colour only for status (guide/look.md). */
