@@ -220,9 +220,9 @@ function SignedInSubscription({ user, autoCheckout }: { user: SessionUser; autoC
   return (
     <div className="grid gap-6">
       <PlanCard user={user} autoCheckout={autoCheckout} />
-      {info.data?.testMode && !isActivePremium(info.data, user) && <TestPaymentCard />}
       <TrialCard user={user} />
       <PaidCard user={user} />
+      {info.data?.testMode && !isActivePremium(info.data, user) && <TestPaymentCard />}
       <AccountCard user={user} />
     </div>
   );
