@@ -22,6 +22,7 @@ import { exportRoutes } from './features/export/export.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { sharingRoutes } from './features/sharing/sharing.routes.js';
 import { subscriptionRoutes } from './features/subscription/subscription.routes.js';
+import { registerTrialNotices } from './features/subscription/trial-notices.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerSessions(app);
+  registerTrialNotices(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

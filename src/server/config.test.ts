@@ -27,4 +27,23 @@ describe('configuration (D3)', () => {
     expect(loadConfig({ ADMIN_EMAIL: 'a@b.co' }).admin).toBeUndefined();
     expect(loadConfig({ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'long-enough' }).admin).toEqual({ email: 'a@b.co', password: 'long-enough' });
   });
+
+  it('keeps Stripe test and live keys apart; the generic names fill the slot their key names (none: the demo)', () => {
+    expect(loadConfig({}).stripe).toBeUndefined();
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PRICE_ID: 'price_1' }).stripe).toEqual({
+      test: { secretKey: 'sk_test_1', webhookSecret: 'whsec_1', priceId: 'price_1' },
+      live: undefined,
+      apiUrl: undefined,
+    });
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_TEST_SECRET_KEY: 'sk_test_2', STRIPE_TEST_WEBHOOK_SECRET: 'whsec_2' }).stripe).toEqual({
+      test: { secretKey: 'sk_test_2', webhookSecret: 'whsec_2', priceId: undefined },
+      live: { secretKey: 'sk_live_1', webhookSecret: undefined, priceId: undefined },
+      apiUrl: undefined,
+    });
+    expect(loadConfig({ STRIPE_LIVE_SECRET_KEY: 'rk_live_3', STRIPE_API_URL: 'http://127.0.0.1:9' }).stripe).toEqual({
+      test: undefined,
+      live: { secretKey: 'rk_live_3', webhookSecret: undefined, priceId: undefined },
+      apiUrl: 'http://127.0.0.1:9',
+    });
+  });
 });

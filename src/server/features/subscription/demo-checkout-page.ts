@@ -6,15 +6,15 @@ const escapeHtml = (value: string) =>
 
 /** The page's own styles: inline style is allowed by the app's CSP (style-src 'unsafe-inline'), script is not needed. */
 const STYLE = `
-:root{color-scheme:light dark;--bg:#f6f5f3;--card:#fff;--fg:#1c1917;--muted:#57534e;--line:#e7e5e4;--accent:#b45309;--warn-bg:#fef3c7;--warn-fg:#78350f}
-@media (prefers-color-scheme:dark){:root{--bg:#0c0a09;--card:#1c1917;--fg:#f5f5f4;--muted:#a8a29e;--line:#44403c;--accent:#f59e0b;--warn-bg:#451a03;--warn-fg:#fde68a}}
+:root{color-scheme:light dark;--bg:#f6f5f3;--card:#fff;--fg:#1c1917;--muted:#57534e;--line:#e7e5e4;--accent:#b45309;--warn-bg:#fef3c7;--warn-fg:#78350f;--on-accent:#fff}
+@media (prefers-color-scheme:dark){:root{--bg:#0c0a09;--card:#1c1917;--fg:#f5f5f4;--muted:#a8a29e;--line:#44403c;--accent:#f59e0b;--warn-bg:#451a03;--warn-fg:#fde68a;--on-accent:#1c1917}}
 *{box-sizing:border-box}body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:16px;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 main{width:100%;max-width:420px;background:var(--card);border:1px solid var(--line);border-radius:12px;padding:24px}
 .banner{background:var(--warn-bg);color:var(--warn-fg);border-radius:8px;padding:10px 12px;font-weight:600;margin:0 0 20px}
 h1{font-size:1.25rem;margin:0 0 4px}.muted{color:var(--muted);margin:0 0 16px}.price{font-size:2rem;font-weight:700;margin:8px 0 20px}
 .price small{font-size:1rem;font-weight:400;color:var(--muted)}ul{margin:0 0 20px;padding-left:20px;color:var(--muted)}
 form{margin:0}.actions{display:flex;flex-direction:column;gap:10px}button{width:100%;font:inherit;font-weight:600;padding:12px;border-radius:8px;border:1px solid var(--line);cursor:pointer;background:transparent;color:var(--fg)}
-button.pay{background:var(--accent);border-color:var(--accent);color:#fff}button:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+button.pay{background:var(--accent);border-color:var(--accent);color:var(--on-accent)}button:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
 a{color:var(--accent)}`;
 
 function page(title: string, body: string): string {

@@ -26,13 +26,16 @@ export const demoCheckoutRoutes: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT_BYTES }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
   });
-  const demo = paymentProviders(app.ctx).demo;
+  const providers = paymentProviders(app.ctx);
+  const demo = providers.demo;
+  // With Stripe configured the demo is off: its page refuses every session (no free subscriptions).
+  const demoOn = !providers.stripeConfigured;
   const { publicUrl } = app.ctx.config;
   const subscriptionUrl = `${publicUrl}/subscription`;
 
   app.get('/demo-checkout/:sessionId/:secret', async (request, reply) => {
     const params = paramsSchema.safeParse(request.params);
-    const page = params.success ? await demo.pageState(params.data.sessionId, params.data.secret) : null;
+    const page = params.success && demoOn ? await demo.pageState(params.data.sessionId, params.data.secret) : null;
     if (!page || !params.success) return sendHtml(reply, 404, renderDemoCheckoutState('not-found', subscriptionUrl));
     if (page.state !== 'open') return sendHtml(reply, page.state === 'expired' ? 410 : 409, renderDemoCheckoutState(page.state, subscriptionUrl));
     return sendHtml(reply, 200, renderDemoCheckout({ sessionId: params.data.sessionId, secret: params.data.secret, email: page.email }));
@@ -43,7 +46,7 @@ export const demoCheckoutRoutes: FastifyPluginAsync = async (app) => {
     app.post(`/demo-checkout/:sessionId/${outcome}`, { config: { csrf: false } }, async (request, reply) => {
       const params = actionParamsSchema.safeParse(request.params);
       const form = formSchema.safeParse(request.body);
-      if (!params.success || !form.success) return sendHtml(reply, 404, renderDemoCheckoutState('not-found', subscriptionUrl));
+      if (!params.success || !form.success || !demoOn) return sendHtml(reply, 404, renderDemoCheckoutState('not-found', subscriptionUrl));
       const sessionId = params.data.sessionId;
       const result = await demo.complete(sessionId, form.data.secret, outcome === 'pay' ? 'paid' : 'canceled');
       if (result === 'done') {

@@ -122,9 +122,18 @@ describe('the demo checkout (D17)', () => {
   });
 });
 
+describe('POST /api/subscription/webhook without Stripe', () => {
+  it('answers 404: there is nothing to receive', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/subscription/webhook', payload: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' } });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
 describe('POST /api/subscription/checkout', () => {
   it('answers 401 signed out, 400 for any tier but premium, and 400 without an e-mail', async () => {
-    expect((await new Client(t.app).post('/api/subscription/checkout', { tier: 'premium' })).statusCode).toBe(401);
+    const signedOut = await new Client(t.app).post('/api/subscription/checkout', { tier: 'premium' });
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json().message).toBe('You need to be logged in to subscribe');
     const { client, user } = await signUp(t.app);
     for (const body of [{ tier: 'gold' }, {}, { tier: '' }]) {
       const res = await client.post('/api/subscription/checkout', body);

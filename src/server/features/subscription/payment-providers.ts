@@ -47,7 +47,8 @@ export class PaymentProviders {
 
   /** The provider a stored key ('demo', 'stripe-test', 'stripe-live') names, if it is configured. */
   byKey(key: string | null | undefined): PaymentProvider | undefined {
-    if (key === 'demo') return this.demo;
+    // Once real payments are configured, a leftover demo session must not activate anything.
+    if (key === 'demo') return this.stripeConfigured ? undefined : this.demo;
     if (key === 'stripe-test') return this.stripe.test;
     if (key === 'stripe-live') return this.stripe.live;
     return undefined;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,6 +10,7 @@ import {
   subscriptionInfoSchema,
 } from '../../../common/subscription.schemas.js';
 import type { UserRow } from '../../db/schema.js';
+import { unauthorized } from '../../errors.js';
 import { currentUser, requireUser } from '../../plugins/guards.js';
 import { demoCheckoutRoutes } from './demo-checkout.routes.js';
 import { activateFromCheckout, cancelSubscription, currentProviderSummary, forceActive, presentSubscription, startCheckout } from './subscription.service.js';
@@ -27,6 +28,11 @@ declare module 'fastify' {
 }
 
 const errorSchema = z.object({ message: z.string() }).loose();
+
+/** Spec 2 §6: a signed-out subscribe is told 'You need to be logged in to subscribe'. */
+async function requireUserToSubscribe(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthorized('You need to be logged in to subscribe');
+}
 
 async function activationBody(app: FastifyInstance, user: UserRow, message: string) {
   const provider = await currentProviderSummary(app.ctx);
@@ -49,7 +55,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/subscription/checkout',
-    { preValidation: requireUser, schema: { body: checkoutRequestSchema, response: { 200: checkoutResponseSchema, 400: errorSchema, 401: errorSchema, 409: errorSchema } } },
+    { preValidation: requireUserToSubscribe, schema: { body: checkoutRequestSchema, response: { 200: checkoutResponseSchema, 400: errorSchema, 401: errorSchema, 409: errorSchema } } },
     async (request) => startCheckout(app.ctx, currentUser(request)),
   );
 

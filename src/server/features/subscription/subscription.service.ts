@@ -3,7 +3,7 @@ import type { SubscriptionStatus } from '../../../common/constants.js';
 import { PLAN_TYPE, type SubscriptionInfo } from '../../../common/subscription.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { CheckoutSessionRow, UserRow } from '../../db/schema.js';
-import { AppError, badRequest, conflict, notFound } from '../../errors.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
 import type { EventName, AppEvents } from '../../events.js';
 import { usersRepository } from '../users/users.repository.js';
 import type { PaymentProvider, ProviderSubscription } from './payment-provider.js';
@@ -71,7 +71,8 @@ export async function activateFromCheckout(ctx: AppContext, user: UserRow, sessi
   const row = await repo.findUserCheckout(ctx.db, user.id, sessionId);
   if (!row) throw notFound('Checkout session not found');
   const provider = paymentProviders(ctx).byKey(providerKeyOf(row));
-  if (!provider) throw new AppError('SERVICE_UNAVAILABLE', 'The payment provider of this checkout session is not configured.');
+  // Its provider is no longer configured (a demo session once Stripe is set up, or a removed mode).
+  if (!provider) throw badRequest('This checkout session can no longer be used. Please subscribe again.');
   const checkout = await provider.retrieveCheckout(sessionId);
   if (!checkout || checkout.userId !== user.id) throw notFound('Checkout session not found');
   if (checkout.expired) throw badRequest('This checkout session has expired. Please subscribe again.');
