@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PASSWORD, signIn, updateUser } from './support/helpers';
 
 /** The Radix toast viewport; toasts are read there. */
@@ -17,6 +17,18 @@ async function userStatus(page: Page): Promise<{ status: number; subscriptionSta
   const res = await page.request.get('/api/user');
   const body = (await res.json()) as { subscriptionStatus?: string };
   return { status: res.status(), subscriptionStatus: body.subscriptionStatus };
+}
+
+/** Pays a demo checkout over HTTP, as the no-script page's Pay form does, and activates it (D17, D18). */
+async function payThroughDemoCheckout(request: APIRequestContext) {
+  const checkout = (await (await request.post('/api/subscription/checkout', { data: { tier: 'premium' } })).json()) as { url: string; sessionId: string };
+  const html = await (await request.get(checkout.url)).text();
+  const action = /<form method="post" action="([^"]+\/pay)">/.exec(html)?.[1];
+  const secret = /name="secret" value="([^"]+)"/.exec(html)?.[1];
+  expect(action && secret).toBeTruthy();
+  const paid = await request.post(action!.replaceAll('&amp;', '&'), { form: { secret: secret! }, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  expect((await request.post('/api/subscription/direct-update', { data: { sessionId: checkout.sessionId } })).status()).toBe(200);
 }
 
 test.describe('subscription (spec 2 §2, §4; D17, D18)', () => {
@@ -182,5 +194,48 @@ test.describe('subscription (spec 2 §2, §4; D17, D18)', () => {
     await expect(toasts(page).getByText('There was a problem activating your subscription. Please try again.')).toBeVisible();
     await expect(page).toHaveURL(/\/collections$/);
     expect((await userStatus(page)).subscriptionStatus).toBe('trialing');
+  });
+
+  test('a paid user cancels: Subscription Canceled, then the free tier', async ({ page }) => {
+    await signIn(page);
+    await payThroughDemoCheckout(page.request);
+    await page.goto('/subscription');
+    await expect(page.getByTestId('subscription-status')).toHaveText('Active');
+    await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel Subscription' }).click();
+    await expect(toasts(page).getByText('Subscription Canceled')).toBeVisible();
+    await expect(toasts(page).getByText('Your subscription has been canceled successfully.')).toBeVisible();
+    await expect(page.getByTestId('subscription-status')).toHaveText('Free');
+    await expect(page.getByRole('button', { name: 'Subscribe Now' })).toBeVisible();
+  });
+
+  test('temp_auth_for_subscription sends a visitor to /subscription, which shows its message once', async ({ page }) => {
+    await page.goto('/terms-of-service');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(() => {
+      localStorage.setItem('temp_auth_for_subscription', 'true');
+      localStorage.setItem('temp_auth_message', 'Log in to finish subscribing.');
+    });
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/subscription$/);
+    await expect(page.getByText('Log in to finish subscribing.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Login Required' })).toBeVisible();
+    expect(await page.evaluate(() => [localStorage.getItem('temp_auth_for_subscription'), localStorage.getItem('temp_auth_message')])).toEqual([null, null]);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Login Required' })).toBeVisible();
+    await expect(page.getByText('Log in to finish subscribing.')).toHaveCount(0);
+  });
+
+  test('a stored pending checkout session takes a signed-in user to the success page with it', async ({ page }) => {
+    await signIn(page);
+    await page.route('**/api/subscription/direct-update', () => new Promise(() => {}));
+    await page.goto('/terms-of-service');
+    // Once the shell has the user it has looked for unfinished payments; the id stored next waits for the next page.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(() => localStorage.setItem('pendingSubscriptionSessionId', 'cs_pending_1'));
+    await page.goto('/collections');
+    await expect(page).toHaveURL(/\/subscription\/success\?session_id=cs_pending_1$/);
+    await expect(page.getByText('Activating your subscription')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('pendingSubscriptionSessionId'))).toBeNull();
   });
 });
