@@ -137,6 +137,14 @@ test.describe('subscription (spec 2 §2, §4; D17, D18)', () => {
     await expect(page).toHaveURL(/\/subscribe$/);
   });
 
+  test('a user in the free trial may subscribe from /subscribe early, and is not told the trial has ended', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/subscribe');
+    await expect(page.getByRole('heading', { name: 'Premium Membership' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Subscribe Now' })).toBeVisible();
+  });
+
   test("the cancel page's buttons: Return to Your Collection and View Subscription Details", async ({ page }) => {
     await signIn(page);
     await page.goto('/subscription');

@@ -10,7 +10,7 @@ import { useSubscriptionInfo } from './api';
 import { Notice } from './components/notice';
 import { PremiumPlanCard } from './components/premium-plan-card';
 import { SubscriptionLayout } from './components/subscription-layout';
-import { homeWithCollection, subscribeAlertTitle } from './subscription-rules';
+import { belongsOnSubscribePage, homeWithCollection, subscribeAlertTitle } from './subscription-rules';
 import { useStartCheckout } from './use-start-checkout';
 
 /**
@@ -37,6 +37,8 @@ export default function SubscribePage() {
   const { start, busy } = useStartCheckout();
   const hadPaid = Boolean(user?.hasHadPaidSubscription || info.data?.hasHadPaidSubscription);
   const title = subscribeAlertTitle(hadPaid);
+  // A user whose access is fine (subscribing early from the trial) is not told it has ended.
+  const showAlert = message !== null || !user || belongsOnSubscribePage(user);
   useDocumentTitle('Subscribe');
 
   const subscribe = () => {
@@ -51,12 +53,14 @@ export default function SubscribePage() {
       <h1 className="text-3xl font-semibold tracking-tight">{hadPaid ? 'Renew your membership' : 'Keep your collection going'}</h1>
       <p className="mt-2 text-sm text-ink-muted">Every record, every cover and every share link is still here, waiting for you.</p>
       <div className="mt-8 grid gap-6">
-        <Notice tone="warning" title={title}>
-          {message ??
-            (hadPaid
-              ? 'Your premium membership has ended. Renew it to get back to your collections.'
-              : `Your ${TRIAL_DAYS}-day free trial has ended. Subscribe to keep using your collections.`)}
-        </Notice>
+        {showAlert && (
+          <Notice tone="warning" title={title}>
+            {message ??
+              (hadPaid
+                ? 'Your premium membership has ended. Renew it to get back to your collections.'
+                : `Your ${TRIAL_DAYS}-day free trial has ended. Subscribe to keep using your collections.`)}
+          </Notice>
+        )}
         <PremiumPlanCard>
           <Button size="lg" onClick={subscribe} loading={busy}>
             {busy ? 'Processing...' : hadPaid ? 'Renew Subscription' : 'Subscribe Now'}
