@@ -94,6 +94,8 @@ export function sameOriginPath(value: string, publicUrl: string): string | null 
   } catch {
     return null;
   }
-  if (url.origin !== base.origin) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments can resolve to `//host` (`/..//evil.example`): what goes back must be a plain path too.
+  if (url.origin !== base.origin || path.startsWith('//')) return null;
+  return path;
 }

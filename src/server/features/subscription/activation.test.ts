@@ -160,7 +160,7 @@ describe('POST /api/auth/force-logout', () => {
 
   it('refuses absolute, protocol-relative and backslash URLs (never an open redirect), keeping the session', async () => {
     const { client } = await signUp(t.app);
-    for (const redirectUrl of ['//evil.example', 'https://evil.example/auth', 'http://spindle.test/auth', '/\\evil.example', 'javascript:alert(1)', 'auth', '/\t/evil.example']) {
+    for (const redirectUrl of ['//evil.example', 'https://evil.example/auth', 'http://spindle.test/auth', '/\\evil.example', 'javascript:alert(1)', 'auth', '/\t/evil.example', '/..//evil.example', '/./%2e%2e//evil.example']) {
       const res = await client.post('/api/auth/force-logout', { redirectUrl });
       expect(res.statusCode, redirectUrl).toBe(400);
       expect(res.json().message).toBe('The redirect must be a path on this site');
