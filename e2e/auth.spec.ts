@@ -126,10 +126,15 @@ test.describe('auth page (spec 1 §2, §4, §5, §8)', () => {
     await page.request.post('/api/logout');
     updateUser(email, { subscription_status: 'inactive' });
     await page.goto('/auth');
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
     await logInWithForm(page, email);
-    await expect(page).toHaveURL(/\/subscription$/);
-    expect(await page.evaluate(() => localStorage.getItem('subscription_message'))).toBe(
-      'Your subscription is inactive. Please subscribe to continue.',
-    );
+    // The subscription page sends a gated user on to /subscribe, which shows the message login saved.
+    await expect(page).toHaveURL(/\/subscribe$/);
+    expect(visited).toContain('/subscription');
+    await expect(page.getByRole('alert')).toContainText('Your subscription is inactive. Please subscribe to continue.');
+    expect(await page.evaluate(() => localStorage.getItem('subscription_message'))).toBeNull();
   });
 });

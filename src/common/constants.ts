@@ -87,6 +87,8 @@ export const STORAGE_KEYS = {
   redirectAfterSubscriptionLogin: 'redirect_after_subscription_login',
   subscriptionActivated: 'subscription_activated',
   subscriptionMessage: 'subscription_message',
+  /** Spec 2 §3: before payment, where the checkout was started from ('subscription-page'). */
+  subscriptionOrigin: 'subscription_origin',
 } as const;
 
 /**

@@ -5,6 +5,7 @@ import { Router } from 'wouter';
 import { Button } from '../components/ui/button';
 import { FullScreenSpinner } from '../components/ui/spinner';
 import { useSessionUser } from '../lib/session';
+import { useAfterPayment } from '../features/subscription/use-after-payment';
 import { Providers } from './providers';
 import { ServerRenderContext } from './server-render-context';
 import { AppRoutes } from './routes';
@@ -29,6 +30,7 @@ function SessionError({ onRetry, retrying }: { onRetry: () => void; retrying: bo
 function Shell() {
   const { user, isPending, isError, refetch, isFetching } = useSessionUser();
   const transitioning = useRouteTransition();
+  useAfterPayment(isPending ? undefined : (user ?? null));
   if (isPending) return <FullScreenSpinner />;
   // A failed background refetch keeps the user we have; only a first load that fails stops here.
   if (isError && user === undefined) return <SessionError onRetry={() => void refetch()} retrying={isFetching} />;

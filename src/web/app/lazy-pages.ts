@@ -13,3 +13,7 @@ export { CollectionHomePage } from '../features/collections/collection-home-entr
 export const AlbumFormPage = lazy(() => import('../features/albums/album-form-page'));
 export const SharedCollectionPage = lazy(() => import('../features/sharing/shared-collection-page'));
 export const ComingSoonPage = lazy(() => import('../features/placeholders/coming-soon-page'));
+export const SubscriptionPage = lazy(() => import('../features/subscription/subscription-page'));
+export const SubscribePage = lazy(() => import('../features/subscription/subscribe-page'));
+export const SubscriptionSuccessPage = lazy(() => import('../features/subscription/subscription-success-page'));
+export const SubscriptionCancelPage = lazy(() => import('../features/subscription/subscription-cancel-page'));

@@ -9,6 +9,10 @@ import {
   LandingPage,
   ProfilePage,
   SharedCollectionPage,
+  SubscribePage,
+  SubscriptionCancelPage,
+  SubscriptionPage,
+  SubscriptionSuccessPage,
   TermsPage,
 } from './lazy-pages';
 
@@ -18,10 +22,6 @@ const upcoming = {
   recordStores: { title: 'Record Stores', text: 'The record stores you love, with maps and a link to share them.' },
   sharedStores: { title: 'Shared Record Stores', text: 'A collector’s favourite record stores, shared with you.' },
   admin: { title: 'Admin Dashboard', text: 'Users, alerts, payments and test tools for administrators.' },
-  subscription: { title: 'Subscription', text: 'Your plan, trial and payment details.' },
-  subscribe: { title: 'Subscribe', text: 'Premium Membership for $16.99 a year.' },
-  success: { title: 'Subscription Successful', text: 'Activating your subscription.' },
-  cancel: { title: 'Checkout Canceled', text: 'Your checkout was canceled and nothing was charged.' },
   forgot: { title: 'Forgot your password?', text: 'Get a link by e-mail to choose a new password.' },
   reset: { title: 'Reset your password', text: 'Choose a new password for your account.' },
 } as const;
@@ -52,10 +52,10 @@ export function SignedInRoutes() {
       <Route path="/record-stores/shared/:token">{soon('sharedStores')}</Route>
       <Route path="/terms-of-service" component={TermsPage} />
       <Route path="/admin">{soon('admin')}</Route>
-      <Route path="/subscription">{soon('subscription')}</Route>
-      <Route path="/subscribe">{soon('subscribe')}</Route>
-      <Route path="/subscription/success">{soon('success')}</Route>
-      <Route path="/subscription/cancel">{soon('cancel')}</Route>
+      <Route path="/subscription" component={SubscriptionPage} />
+      <Route path="/subscribe" component={SubscribePage} />
+      <Route path="/subscription/success" component={SubscriptionSuccessPage} />
+      <Route path="/subscription/cancel" component={SubscriptionCancelPage} />
       <Route path="/shared/:shareToken" component={SharedCollectionPage} />
       <Route path="/auth" component={SignedInAuthRedirect} />
       <Route path="/login" component={SignedInAuthRedirect} />
@@ -75,10 +75,10 @@ export function SignedOutRoutes() {
   return (
     <Switch>
       <Route path="/" component={SignedOutHome} />
-      <Route path="/subscription">{soon('subscription')}</Route>
-      <Route path="/subscribe">{soon('subscribe')}</Route>
-      <Route path="/subscription/success">{soon('success')}</Route>
-      <Route path="/subscription/cancel">{soon('cancel')}</Route>
+      <Route path="/subscription" component={SubscriptionPage} />
+      <Route path="/subscribe" component={SubscribePage} />
+      <Route path="/subscription/success" component={SubscriptionSuccessPage} />
+      <Route path="/subscription/cancel" component={SubscriptionCancelPage} />
       <Route path="/auth" component={AuthPage} />
       <Route path="/login" component={AuthPage} />
       <Route path="/forgot-password">{soon('forgot')}</Route>

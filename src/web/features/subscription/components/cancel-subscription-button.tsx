@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/alert-dialog';
+import { toast } from '../../../components/ui/use-toast';
+import { useCancelSubscription } from '../api';
+
+/** POST /api/subscription/cancel behind a confirmation, with the toasts of spec 2 §8. */
+export function CancelSubscriptionButton() {
+  const [open, setOpen] = useState(false);
+  const cancel = useCancelSubscription();
+  const confirm = () => {
+    cancel.mutate(undefined, {
+      onSuccess: () => {
+        setOpen(false);
+        toast({ title: 'Subscription Canceled', description: 'Your subscription has been canceled successfully.', variant: 'success' });
+      },
+      onError: (error) => {
+        toast({ title: 'Cancellation Failed', description: error.message, variant: 'destructive' });
+      },
+    });
+  };
+  return (
+    <>
+      <Button variant="ghost" className="-mr-3 text-danger!" onClick={() => setOpen(true)}>
+        Cancel Subscription
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Cancel your subscription?"
+        description="Your plan stops renewing. After that you keep up to 3 collections of 50 albums each on the free tier."
+        confirmLabel="Cancel Subscription"
+        cancelLabel="Keep Subscription"
+        destructive
+        loading={cancel.isPending}
+        onConfirm={confirm}
+      />
+    </>
+  );
+}
