@@ -3,8 +3,18 @@ import type { AppContext } from '../../context.js';
 import { albumsRepository, type AlbumWithCollection } from '../albums/albums.repository.js';
 import { csvRow, UTF8_BOM } from './csv.js';
 
+type Column = readonly [string, (album: AlbumWithCollection, publicUrl: string) => string | number | null];
+
+/**
+ * A stored cover (`/api/cover-art/…`) as an absolute address on PUBLIC_URL, which a spreadsheet can
+ * open; a remote http(s) address is already absolute and stays as it is.
+ */
+export function absoluteCoverUrl(coverUrl: string | null, publicUrl: string): string | null {
+  return coverUrl?.startsWith('/') ? `${publicUrl}${coverUrl}` : coverUrl;
+}
+
 /** Spec 1 §3's album fields in its order, with headers a spreadsheet user reads. */
-const COLUMNS: readonly [string, (album: AlbumWithCollection) => string | number | null][] = [
+const COLUMNS: readonly Column[] = [
   ['ID', (a) => a.id],
   ['Title', (a) => a.title],
   ['Artist', (a) => a.artist],
@@ -12,7 +22,7 @@ const COLUMNS: readonly [string, (album: AlbumWithCollection) => string | number
   ['Purchase Location', (a) => a.purchase_location],
   ['Purchase Date', (a) => a.purchase_date],
   ['Price (USD)', (a) => (a.price_cents === null ? null : (a.price_cents / 100).toFixed(2))],
-  ['Cover URL', (a) => a.cover_url],
+  ['Cover URL', (a, publicUrl) => absoluteCoverUrl(a.cover_url, publicUrl)],
   ['Genre', (a) => a.genre],
   ['Label', (a) => a.label],
   ['Release Year', (a) => a.release_year],
@@ -66,7 +76,7 @@ export function albumsCsvStream(
       });
       if (page.length === 0) return;
       let text = '';
-      for (const album of page) text += csvRow(COLUMNS.map(([, value]) => value(album)));
+      for (const album of page) text += csvRow(COLUMNS.map(([, value]) => value(album, ctx.config.publicUrl)));
       yield keep(Buffer.from(text));
       if (page.length < PAGE_SIZE) return;
       afterId = page[page.length - 1]!.id;
