@@ -30,6 +30,8 @@ const envSchema = z
     SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an e-mail address').default('support@spindle.app'),
     SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+    // Kept CSV exports under DATA_DIR/exports (issue 9): at most this many bytes in all.
+    EXPORT_FILES_MAX_BYTES: z.coerce.number().int().min(0).default(512 * 1024 * 1024),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')
@@ -68,6 +70,7 @@ export interface Config {
   supportEmail: string;
   sessionDays: number;
   bodyLimitBytes: number;
+  exportFilesMaxBytes: number;
   trustProxy: boolean;
   stripe: { secretKey: string; webhookSecret: string | undefined; priceId: string | undefined; apiUrl: string | undefined } | undefined;
   coverArt: { musicBrainzUrl: string; coverArtArchiveUrl: string };
@@ -102,6 +105,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: env.SUPPORT_EMAIL,
     sessionDays: env.SESSION_DAYS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    exportFilesMaxBytes: env.EXPORT_FILES_MAX_BYTES,
     trustProxy: env.TRUST_PROXY,
     stripe: env.STRIPE_SECRET_KEY
       ? {

@@ -51,11 +51,6 @@ export class AlbumListCache<K extends string | number = number> {
     return entry;
   }
 
-  /** Keeps a body built elsewhere (a stream that was teed while it was sent). */
-  put(key: K, version: number, body: Buffer): void {
-    this.store(key, version, body);
-  }
-
   get size(): { users: number; bytes: number } {
     return { users: this.entries.size, bytes: this.bytes };
   }

@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import type { AppContext } from '../../context.js';
+import type { UserRow } from '../../db/schema.js';
 import { albumsRepository, type AlbumWithCollection } from '../albums/albums.repository.js';
 import { csvRow, UTF8_BOM } from './csv.js';
+import type { ExportFileWriter } from './export-files.js';
 
 type Column = readonly [string, (album: AlbumWithCollection, publicUrl: string) => string | number | null];
 
@@ -36,39 +40,38 @@ const COLUMNS: readonly Column[] = [
 
 export const CSV_HEADER = COLUMNS.map(([header]) => header);
 
-/** Rows per keyset page: memory stays flat whatever the collection's size. */
-const PAGE_SIZE = 1000;
+/**
+ * Rows per keyset page. Reading and encoding a page holds the event loop (better-sqlite3 is
+ * synchronous), so pages are small enough that other users' requests wait a few milliseconds at most.
+ */
+const PAGE_SIZE = 500;
 
-/** A file up to this size is also kept for repeat exports; a larger one is only ever streamed. */
-export const CACHED_EXPORT_MAX_BYTES = 8 * 1024 * 1024;
+/** Bump when the columns or the encoding change, so files kept by an older build are not served. */
+const EXPORT_FORMAT = 2;
 
 /**
- * The user's albums (or one collection's) as CSV, read in keyset pages as the client consumes them.
- * No transaction spans the pages: a slow download must not hold a database connection. While the
- * file stays under CACHED_EXPORT_MAX_BYTES its chunks are also collected and handed to `onComplete`
- * at the end, so a repeat export at the same data version is sent from memory.
+ * What a kept export's content depends on besides the user's data version: the format, PUBLIC_URL
+ * (in cover addresses) and the account itself (so a database restored or recreated under the same
+ * DATA_DIR cannot hand one account's file to another with the same id).
  */
-export function albumsCsvStream(
-  ctx: AppContext,
-  userId: number,
-  collectionId: number | undefined,
-  onComplete?: (csv: Buffer) => void,
-): Readable {
-  const kept: Buffer[] | undefined = onComplete ? [] : undefined;
-  let keptBytes = 0;
-  const keep = (chunk: Buffer): Buffer => {
-    if (kept && keptBytes + chunk.length <= CACHED_EXPORT_MAX_BYTES) kept.push(chunk);
-    keptBytes += chunk.length;
-    return chunk;
-  };
-  async function* chunks(): AsyncGenerator<Buffer> {
-    yield* pages();
-    if (onComplete && kept && keptBytes <= CACHED_EXPORT_MAX_BYTES) onComplete(Buffer.concat(kept, keptBytes));
-  }
+export function exportVersion(ctx: AppContext, user: Pick<UserRow, 'data_version' | 'created_at'>): string {
+  const tag = createHash('sha256').update(`${EXPORT_FORMAT}|${ctx.config.publicUrl}|${user.created_at}`).digest('hex').slice(0, 16);
+  return `${user.data_version}-${tag}`;
+}
+
+/**
+ * The user's albums (or one collection's) as CSV, read in keyset pages as the client consumes them,
+ * giving way to other requests between pages. No transaction spans the pages: a slow download must
+ * not hold a database connection. Every chunk also goes to `keep`, which is committed when the file is
+ * complete and dropped if the download stops short.
+ */
+export function albumsCsvStream(ctx: AppContext, userId: number, collectionId: number | undefined, keep?: ExportFileWriter): Readable {
   async function* pages(): AsyncGenerator<Buffer> {
-    yield keep(Buffer.from(UTF8_BOM + csvRow(CSV_HEADER)));
+    yield Buffer.from(UTF8_BOM + csvRow(CSV_HEADER));
     let afterId = 0;
     for (;;) {
+      // Let other requests in before reading and encoding the next page.
+      await setImmediate();
       const page = await albumsRepository.pageByUser(ctx.db, userId, {
         afterId,
         limit: PAGE_SIZE,
@@ -77,12 +80,33 @@ export function albumsCsvStream(
       if (page.length === 0) return;
       let text = '';
       for (const album of page) text += csvRow(COLUMNS.map(([, value]) => value(album, ctx.config.publicUrl)));
-      yield keep(Buffer.from(text));
+      yield Buffer.from(text);
       if (page.length < PAGE_SIZE) return;
       afterId = page[page.length - 1]!.id;
     }
   }
-  return Readable.from(chunks(), { objectMode: false });
+  // Keeping is best effort: a full disk must not cut the download short.
+  let keeping = keep;
+  const dropKept = (error: unknown) => {
+    ctx.log.warn({ err: error }, 'could not keep a CSV export on disk');
+    const writer = keeping;
+    keeping = undefined;
+    return writer?.abort().catch(() => undefined);
+  };
+  async function* kept(): AsyncGenerator<Buffer> {
+    let complete = false;
+    try {
+      for await (const chunk of pages()) {
+        await keeping?.write(chunk).catch(dropKept);
+        yield chunk;
+      }
+      complete = true;
+      await keeping?.commit().catch(dropKept);
+    } finally {
+      if (!complete) await keeping?.abort().catch(() => undefined);
+    }
+  }
+  return Readable.from(kept(), { objectMode: false });
 }
 
 /** A safe ASCII slug for the download's file name ("My Jäzz!" → "my-jazz"). */

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, type ReadStream } from 'node:fs';
+import { mkdir, open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** A kept export being written: chunks go to a temporary file that becomes the kept one on commit. */
+export interface ExportFileWriter {
+  write(chunk: Buffer): Promise<void>;
+  /** Renames the finished file into place and forgets older versions of the same export. */
+  commit(): Promise<void>;
+  /** Drops the temporary file (the download was abandoned or failed). */
+  abort(): Promise<void>;
+}
+
+/** Temporary files older than this at start-up were left by a process that stopped mid-write. */
+const ORPHAN_TEMP_MS = 10 * 60 * 1000;
+const TEMP_SUFFIX = '.tmp';
+
+/**
+ * The last CSV export per user and collection, kept on disk under DATA_DIR/exports whatever its size,
+ * so a repeat export of unchanged data is a file stream rather than a rebuild. A file's name carries
+ * its slot (user and collection) and what its content depends on (the user's data version and a tag
+ * of the format, PUBLIC_URL and the account), so a kept file is only ever served for exactly the data
+ * it was built from — also by another instance or after a restart. Writing goes to a temporary file
+ * renamed into place when complete, so a reader never sees half a file. Total size is bounded: the
+ * least recently used files go first.
+ */
+export class ExportFiles {
+  /** File name → size in bytes; Map order is recency (least recent first). */
+  private readonly files = new Map<string, number>();
+  private bytes = 0;
+
+  private constructor(
+    private readonly dir: string,
+    private readonly maxBytes: number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Opens the directory, indexes the files a previous run kept, and removes orphaned temporary files. */
+  static async open(dir: string, maxBytes: number, log: FastifyBaseLogger): Promise<ExportFiles> {
+    await mkdir(dir, { recursive: true });
+    const files = new ExportFiles(dir, maxBytes, log);
+    const found: { name: string; size: number; mtime: number }[] = [];
+    for (const name of await readdir(dir)) {
+      const info = await stat(path.join(dir, name)).catch(() => undefined);
+      if (!info?.isFile()) continue;
+      if (name.endsWith(TEMP_SUFFIX)) {
+        if (Date.now() - info.mtimeMs > ORPHAN_TEMP_MS) await files.remove(name);
+      } else if (name.endsWith('.csv')) {
+        found.push({ name, size: info.size, mtime: info.mtimeMs });
+      }
+    }
+    for (const file of found.sort((a, b) => a.mtime - b.mtime)) files.track(file.name, file.size);
+    await files.evict();
+    return files;
+  }
+
+  get size(): { files: number; bytes: number } {
+    return { files: this.files.size, bytes: this.bytes };
+  }
+
+  /** A stream of the kept file, or undefined when there is none (or another instance just removed it). */
+  async read(slot: string, version: string): Promise<{ stream: ReadStream; size: number } | undefined> {
+    const name = fileName(slot, version);
+    let handle: FileHandle;
+    try {
+      handle = await open(path.join(this.dir, name), 'r');
+    } catch {
+      this.untrack(name);
+      return undefined;
+    }
+    // The open handle keeps the content readable even if the file is replaced or evicted meanwhile.
+    const { size } = await handle.stat();
+    this.track(name, size);
+    return { stream: createReadStream('', { fd: handle, highWaterMark: 64 * 1024 }), size };
+  }
+
+  /** A writer for the slot's file at this version. */
+  writer(slot: string, version: string): ExportFileWriter {
+    const name = fileName(slot, version);
+    const temp = `${name}.${process.pid}-${randomBytes(4).toString('hex')}${TEMP_SUFFIX}`;
+    let handle: Promise<FileHandle> | undefined;
+    let written = 0;
+    let done = false;
+    const finish = async () => {
+      done = true;
+      if (handle) await (await handle).close();
+    };
+    return {
+      write: async (chunk) => {
+        handle ??= open(path.join(this.dir, temp), 'w');
+        await (await handle).write(chunk);
+        written += chunk.length;
+      },
+      commit: async () => {
+        if (done) return;
+        handle ??= open(path.join(this.dir, temp), 'w');
+        await finish();
+        await rename(path.join(this.dir, temp), path.join(this.dir, name));
+        this.track(name, written);
+        await this.removeOtherVersions(slot, name);
+        await this.evict();
+      },
+      abort: async () => {
+        if (done) return;
+        await finish().catch(() => undefined);
+        await this.remove(temp);
+      },
+    };
+  }
+
+  /** Older versions of the slot are stale; a newer one (committed first by a faster build) stays. */
+  private async removeOtherVersions(slot: string, keep: string): Promise<void> {
+    const prefix = `${slot}--`;
+    const ours = dataVersionOf(keep);
+    for (const name of [...this.files.keys()]) {
+      if (name !== keep && name.startsWith(prefix) && dataVersionOf(name) <= ours) await this.remove(name);
+    }
+  }
+
+  private async evict(): Promise<void> {
+    for (const [name] of this.files) {
+      if (this.bytes <= this.maxBytes) break;
+      await this.remove(name);
+    }
+  }
+
+  private track(name: string, size: number): void {
+    this.untrack(name);
+    this.files.set(name, size);
+    this.bytes += size;
+  }
+
+  private untrack(name: string): void {
+    const size = this.files.get(name);
+    if (size === undefined) return;
+    this.files.delete(name);
+    this.bytes -= size;
+  }
+
+  private async remove(name: string): Promise<void> {
+    this.untrack(name);
+    await unlink(path.join(this.dir, name)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') this.log.warn({ err: error, file: name }, 'could not remove a kept export');
+    });
+  }
+}
+
+/**
+ * `{slot}--{version}.csv`, where the version starts with the user's data version (`12-3f9a…`). Slots
+ * and versions are made of [a-z0-9] and single hyphens, so the `--` is unambiguous.
+ */
+function fileName(slot: string, version: string): string {
+  return `${slot}--${version}.csv`;
+}
+
+function dataVersionOf(name: string): number {
+  return Number.parseInt(name.slice(name.indexOf('--') + 2), 10);
+}
