@@ -11,6 +11,7 @@ import { releaseCovers } from '../cover-art/image-cleanup.js';
 import { AlbumListCache, type CachedList } from './album-list-cache.js';
 import { presentAlbum } from './album.presenter.js';
 import { albumsRepository, type AlbumValues } from './albums.repository.js';
+import { reserveAlbumCreation } from './creation-limit.js';
 import { userDataWrite } from './data-version.js';
 
 type Executor = Db | Transaction<Database>;
@@ -70,9 +71,10 @@ export async function getAlbum(ctx: AppContext, userId: number, id: number): Pro
   return presentById(ctx.db, userId, id);
 }
 
-/** Adds an album: own collection, free-tier room, and the D11 duplicate rule unless allowDuplicate. */
+/** Adds an album: the creation limit, own collection, free-tier room, and the D11 duplicate rule unless allowDuplicate. */
 export async function createAlbum(ctx: AppContext, user: UserRow, input: AlbumInput): Promise<Album> {
   return userDataWrite(ctx.db, user.id, async (trx) => {
+    await reserveAlbumCreation(trx, user.id);
     const collection = await ownCollection(trx, user.id, input.collection);
     await assertRoomFor(trx, user, collection);
     const values = toValues(input, collection.id);
