@@ -4,15 +4,6 @@ import { mkdir, open, readdir, rename, stat, unlink, type FileHandle } from 'nod
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 
-/** A kept export being written: chunks go to a temporary file that becomes the kept one on commit. */
-export interface ExportFileWriter {
-  write(chunk: Buffer): Promise<void>;
-  /** Renames the finished file into place and forgets older versions of the same export. */
-  commit(): Promise<void>;
-  /** Drops the temporary file (the download was abandoned or failed). */
-  abort(): Promise<void>;
-}
-
 /** Temporary files older than this at start-up were left by a process that stopped mid-write. */
 const ORPHAN_TEMP_MS = 10 * 60 * 1000;
 const TEMP_SUFFIX = '.tmp';
@@ -23,12 +14,13 @@ const TEMP_SUFFIX = '.tmp';
  * its slot (user and collection) and what its content depends on (the user's data version and a tag
  * of the format, PUBLIC_URL and the account), so a kept file is only ever served for exactly the data
  * it was built from — also by another instance or after a restart. Writing goes to a temporary file
- * renamed into place when complete, so a reader never sees half a file. Total size is bounded: the
- * least recently used files go first.
+ * renamed into place when complete, so a reader never sees half a file. Total size is bounded by
+ * EXPORT_FILES_MAX_BYTES (plus the file just built, until the next one): least recently used first.
  */
 export class ExportFiles {
   /** File name → size in bytes; Map order is recency (least recent first). */
   private readonly files = new Map<string, number>();
+  private readonly building = new Map<string, Promise<void>>();
   private bytes = 0;
 
   private constructor(
@@ -76,38 +68,41 @@ export class ExportFiles {
     return { stream: createReadStream('', { fd: handle, highWaterMark: 64 * 1024 }), size };
   }
 
-  /** A writer for the slot's file at this version. */
-  writer(slot: string, version: string): ExportFileWriter {
+  /**
+   * Builds the slot's file at this version from `produce` unless it is already being built, and
+   * resolves once it is in place: requests for the same export at the same time share one build. The
+   * build runs at the disk's pace, not a client's, and completes even if the client that started it
+   * goes away. Rejects if the file could not be written (nothing partial is left behind).
+   */
+  build(slot: string, version: string, produce: () => AsyncIterable<Buffer>): Promise<void> {
     const name = fileName(slot, version);
+    let pending = this.building.get(name);
+    if (!pending) {
+      pending = this.write(slot, name, produce).finally(() => this.building.delete(name));
+      this.building.set(name, pending);
+    }
+    return pending;
+  }
+
+  private async write(slot: string, name: string, produce: () => AsyncIterable<Buffer>): Promise<void> {
     const temp = `${name}.${process.pid}-${randomBytes(4).toString('hex')}${TEMP_SUFFIX}`;
-    let handle: Promise<FileHandle> | undefined;
+    const handle = await open(path.join(this.dir, temp), 'w');
     let written = 0;
-    let done = false;
-    const finish = async () => {
-      done = true;
-      if (handle) await (await handle).close();
-    };
-    return {
-      write: async (chunk) => {
-        handle ??= open(path.join(this.dir, temp), 'w');
-        await (await handle).write(chunk);
+    try {
+      for await (const chunk of produce()) {
+        await handle.write(chunk);
         written += chunk.length;
-      },
-      commit: async () => {
-        if (done) return;
-        handle ??= open(path.join(this.dir, temp), 'w');
-        await finish();
-        await rename(path.join(this.dir, temp), path.join(this.dir, name));
-        this.track(name, written);
-        await this.removeOtherVersions(slot, name);
-        await this.evict();
-      },
-      abort: async () => {
-        if (done) return;
-        await finish().catch(() => undefined);
-        await this.remove(temp);
-      },
-    };
+      }
+      await handle.close();
+      await rename(path.join(this.dir, temp), path.join(this.dir, name));
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      await this.remove(temp);
+      throw error;
+    }
+    this.track(name, written);
+    await this.removeOtherVersions(slot, name);
+    await this.evict(name);
   }
 
   /** Older versions of the slot are stale; a newer one (committed first by a faster build) stays. */
@@ -119,10 +114,11 @@ export class ExportFiles {
     }
   }
 
-  private async evict(): Promise<void> {
-    for (const [name] of this.files) {
+  /** Removes the least recently used files until the total fits, sparing `keep` (just built, about to be sent). */
+  private async evict(keep?: string): Promise<void> {
+    for (const [name] of [...this.files]) {
       if (this.bytes <= this.maxBytes) break;
-      await this.remove(name);
+      if (name !== keep) await this.remove(name);
     }
   }
 

@@ -185,6 +185,24 @@ describe('the last export kept on disk', () => {
   });
 });
 
+describe('with keeping turned off (EXPORT_FILES_MAX_BYTES=0)', () => {
+  let off: TestApp;
+  beforeAll(async () => {
+    off = await createTestApp({ EXPORT_FILES_MAX_BYTES: '0' });
+  });
+  afterAll(() => off.close());
+
+  it('streams every export from the database and keeps no file', async () => {
+    const { client, user } = await collectorWith(1200, off.app);
+    const first = await client.get('/api/export/albums');
+    expect(first.statusCode).toBe(200);
+    expect(first.body.split('\r\n')).toHaveLength(1202);
+    expect(keptFiles(user.id, off.app)).toEqual([]);
+    await off.app.ctx.db.updateTable('albums').set({ title: 'Changed Behind' }).where('user_id', '=', user.id).where('title', '=', 'Album 0').execute();
+    expect((await client.get('/api/export/albums')).body).toContain('Changed Behind');
+  });
+});
+
 describe('the kept files’ disk use', () => {
   let small: TestApp;
   beforeAll(async () => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +9,7 @@ import { currentUser, requireUser } from '../../plugins/guards.js';
 import { collectionsRepository } from '../collections/collections.repository.js';
 import { ExportFiles } from './export-files.js';
 import { ExportSlots } from './export-slots.js';
-import { albumsCsvStream, contentDisposition, exportVersion } from './export.service.js';
+import { albumsCsvChunks, contentDisposition, exportVersion } from './export.service.js';
 
 const errorSchema = z.object({ message: z.string() }).loose();
 
@@ -19,6 +20,8 @@ const errorSchema = z.object({ message: z.string() }).loose();
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   const files = await ExportFiles.open(path.join(app.ctx.config.dataDir, 'exports'), app.ctx.config.exportFilesMaxBytes, app.log);
   const slots = new ExportSlots();
+  // EXPORT_FILES_MAX_BYTES=0 turns keeping off: every export is streamed from the database.
+  const keeping = app.ctx.config.exportFilesMaxBytes > 0;
 
   app.get(
     '/api/export/albums',
@@ -50,10 +53,24 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store');
       const slot = `${user.id}-${collection ? `c${collection.id}` : 'all'}`;
       const version = exportVersion(app.ctx, user);
+      const chunks = () => albumsCsvChunks(app.ctx, user.id, collection?.id);
+      let kept = await files.read(slot, version);
+      if (!kept && keeping) {
+        try {
+          await files.build(slot, version, chunks);
+          kept = await files.read(slot, version);
+        } catch (error) {
+          request.log.warn({ err: error }, 'could not keep a CSV export on disk; streaming it instead');
+        }
+      }
+      if (reply.raw.destroyed) {
+        // The client left while the file was being built; it stays kept for their next try.
+        kept?.stream.destroy();
+        return reply;
+      }
       // A stream bypasses the response serializer; the 200 schema documents the body's type.
-      const kept = await files.read(slot, version);
       if (kept) return reply.header('content-length', kept.size).send(kept.stream);
-      return reply.send(albumsCsvStream(app.ctx, user.id, collection?.id, files.writer(slot, version)));
+      return reply.send(Readable.from(chunks(), { objectMode: false }));
     },
   );
 };

@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
 import { albumsRepository, type AlbumWithCollection } from '../albums/albums.repository.js';
 import { csvRow, UTF8_BOM } from './csv.js';
-import type { ExportFileWriter } from './export-files.js';
 
 type Column = readonly [string, (album: AlbumWithCollection, publicUrl: string) => string | number | null];
 
@@ -44,7 +42,7 @@ export const CSV_HEADER = COLUMNS.map(([header]) => header);
  * Rows per keyset page. Reading and encoding a page holds the event loop (better-sqlite3 is
  * synchronous), so pages are small enough that other users' requests wait a few milliseconds at most.
  */
-const PAGE_SIZE = 500;
+const PAGE_SIZE = 200;
 
 /** Bump when the columns or the encoding change, so files kept by an older build are not served. */
 const EXPORT_FORMAT = 2;
@@ -60,53 +58,29 @@ export function exportVersion(ctx: AppContext, user: Pick<UserRow, 'data_version
 }
 
 /**
- * The user's albums (or one collection's) as CSV, read in keyset pages as the client consumes them,
- * giving way to other requests between pages. No transaction spans the pages: a slow download must
- * not hold a database connection. Every chunk also goes to `keep`, which is committed when the file is
- * complete and dropped if the download stops short.
+ * The user's albums (or one collection's) as CSV chunks, read in keyset pages and giving way to other
+ * requests between pages. No transaction spans the pages: a slow reader must not hold a database
+ * connection (a write meanwhile moves the data version on, so what is kept under the old one is
+ * never served again).
  */
-export function albumsCsvStream(ctx: AppContext, userId: number, collectionId: number | undefined, keep?: ExportFileWriter): Readable {
-  async function* pages(): AsyncGenerator<Buffer> {
-    yield Buffer.from(UTF8_BOM + csvRow(CSV_HEADER));
-    let afterId = 0;
-    for (;;) {
-      // Let other requests in before reading and encoding the next page.
-      await setImmediate();
-      const page = await albumsRepository.pageByUser(ctx.db, userId, {
-        afterId,
-        limit: PAGE_SIZE,
-        ...(collectionId === undefined ? {} : { collectionId }),
-      });
-      if (page.length === 0) return;
-      let text = '';
-      for (const album of page) text += csvRow(COLUMNS.map(([, value]) => value(album, ctx.config.publicUrl)));
-      yield Buffer.from(text);
-      if (page.length < PAGE_SIZE) return;
-      afterId = page[page.length - 1]!.id;
-    }
+export async function* albumsCsvChunks(ctx: AppContext, userId: number, collectionId: number | undefined): AsyncGenerator<Buffer> {
+  yield Buffer.from(UTF8_BOM + csvRow(CSV_HEADER));
+  let afterId = 0;
+  for (;;) {
+    // Let other requests in before reading and encoding the next page.
+    await setImmediate();
+    const page = await albumsRepository.pageByUser(ctx.db, userId, {
+      afterId,
+      limit: PAGE_SIZE,
+      ...(collectionId === undefined ? {} : { collectionId }),
+    });
+    if (page.length === 0) return;
+    let text = '';
+    for (const album of page) text += csvRow(COLUMNS.map(([, value]) => value(album, ctx.config.publicUrl)));
+    yield Buffer.from(text);
+    if (page.length < PAGE_SIZE) return;
+    afterId = page[page.length - 1]!.id;
   }
-  // Keeping is best effort: a full disk must not cut the download short.
-  let keeping = keep;
-  const dropKept = (error: unknown) => {
-    ctx.log.warn({ err: error }, 'could not keep a CSV export on disk');
-    const writer = keeping;
-    keeping = undefined;
-    return writer?.abort().catch(() => undefined);
-  };
-  async function* kept(): AsyncGenerator<Buffer> {
-    let complete = false;
-    try {
-      for await (const chunk of pages()) {
-        await keeping?.write(chunk).catch(dropKept);
-        yield chunk;
-      }
-      complete = true;
-      await keeping?.commit().catch(dropKept);
-    } finally {
-      if (!complete) await keeping?.abort().catch(() => undefined);
-    }
-  }
-  return Readable.from(kept(), { objectMode: false });
 }
 
 /** A safe ASCII slug for the download's file name ("My Jäzz!" → "my-jazz"). */
