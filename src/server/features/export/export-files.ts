@@ -7,6 +7,10 @@ import type { FastifyBaseLogger } from 'fastify';
 /** Temporary files older than this at start-up were left by a process that stopped mid-write. */
 const ORPHAN_TEMP_MS = 10 * 60 * 1000;
 const TEMP_SUFFIX = '.tmp';
+/** Files up to this size are also held in memory while recently used (a repeat export is then a memory send)… */
+const MEMORY_FILE_MAX_BYTES = 8 * 1024 * 1024;
+/** …up to this much in all. */
+const MEMORY_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
  * The last CSV export per user and collection, kept on disk under DATA_DIR/exports whatever its size,
@@ -16,12 +20,16 @@ const TEMP_SUFFIX = '.tmp';
  * it was built from — also by another instance or after a restart. Writing goes to a temporary file
  * renamed into place when complete, so a reader never sees half a file. Total size is bounded by
  * EXPORT_FILES_MAX_BYTES (plus the file just built, until the next one): least recently used first.
+ * Files up to 8 MB are also held in memory while recently used (64 MB in all), as before issue 9.
  */
 export class ExportFiles {
   /** File name → size in bytes; Map order is recency (least recent first). */
   private readonly files = new Map<string, number>();
   private readonly building = new Map<string, Promise<void>>();
   private bytes = 0;
+  /** Small kept files' bytes by file name; Map order is recency. */
+  private readonly recent = new Map<string, Buffer>();
+  private recentBytes = 0;
 
   private constructor(
     private readonly dir: string,
@@ -52,9 +60,19 @@ export class ExportFiles {
     return { files: this.files.size, bytes: this.bytes };
   }
 
-  /** A stream of the kept file, or undefined when there is none (or another instance just removed it). */
-  async read(slot: string, version: string): Promise<{ stream: ReadStream; size: number } | undefined> {
+  /**
+   * The kept file, or undefined when there is none (or another instance just removed it): from memory
+   * when it is small and recently used, else a stream of the file.
+   */
+  async read(slot: string, version: string): Promise<{ body: Buffer | ReadStream; size: number } | undefined> {
     const name = fileName(slot, version);
+    const inMemory = this.recent.get(name);
+    if (inMemory) {
+      this.recent.delete(name);
+      this.recent.set(name, inMemory);
+      this.touch(name);
+      return { body: inMemory, size: inMemory.length };
+    }
     let handle: FileHandle;
     try {
       handle = await open(path.join(this.dir, name), 'r');
@@ -65,7 +83,16 @@ export class ExportFiles {
     // The open handle keeps the content readable even if the file is replaced or evicted meanwhile.
     const { size } = await handle.stat();
     this.track(name, size);
-    return { stream: createReadStream('', { fd: handle, highWaterMark: 64 * 1024 }), size };
+    if (size <= MEMORY_FILE_MAX_BYTES) {
+      try {
+        const body = await handle.readFile();
+        this.remember(name, body);
+        return { body, size: body.length };
+      } finally {
+        await handle.close();
+      }
+    }
+    return { body: createReadStream('', { fd: handle, highWaterMark: 1024 * 1024 }), size };
   }
 
   /**
@@ -88,10 +115,12 @@ export class ExportFiles {
     const temp = `${name}.${process.pid}-${randomBytes(4).toString('hex')}${TEMP_SUFFIX}`;
     const handle = await open(path.join(this.dir, temp), 'w');
     let written = 0;
+    const chunks: Buffer[] = [];
     try {
       for await (const chunk of produce()) {
         await handle.write(chunk);
         written += chunk.length;
+        if (written <= MEMORY_FILE_MAX_BYTES) chunks.push(chunk);
       }
       await handle.close();
       await rename(path.join(this.dir, temp), path.join(this.dir, name));
@@ -101,6 +130,7 @@ export class ExportFiles {
       throw error;
     }
     this.track(name, written);
+    if (written <= MEMORY_FILE_MAX_BYTES) this.remember(name, Buffer.concat(chunks, written));
     await this.removeOtherVersions(slot, name);
     await this.evict(name);
   }
@@ -122,6 +152,31 @@ export class ExportFiles {
     }
   }
 
+  /** Keeps a small file's bytes in memory too (least recently used out first). */
+  private remember(name: string, body: Buffer): void {
+    this.forget(name);
+    this.recent.set(name, body);
+    this.recentBytes += body.length;
+    for (const [oldest, bytes] of this.recent) {
+      if (this.recentBytes <= MEMORY_MAX_BYTES) break;
+      this.recent.delete(oldest);
+      this.recentBytes -= bytes.length;
+    }
+  }
+
+  private forget(name: string): void {
+    const body = this.recent.get(name);
+    if (!body) return;
+    this.recent.delete(name);
+    this.recentBytes -= body.length;
+  }
+
+  /** Marks a kept file as just used. */
+  private touch(name: string): void {
+    const size = this.files.get(name);
+    if (size !== undefined) this.track(name, size);
+  }
+
   private track(name: string, size: number): void {
     this.untrack(name);
     this.files.set(name, size);
@@ -137,6 +192,7 @@ export class ExportFiles {
 
   private async remove(name: string): Promise<void> {
     this.untrack(name);
+    this.forget(name);
     await unlink(path.join(this.dir, name)).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') this.log.warn({ err: error, file: name }, 'could not remove a kept export');
     });

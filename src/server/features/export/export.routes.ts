@@ -65,11 +65,11 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (reply.raw.destroyed) {
         // The client left while the file was being built; it stays kept for their next try.
-        kept?.stream.destroy();
+        if (kept && !Buffer.isBuffer(kept.body)) kept.body.destroy();
         return reply;
       }
       // A stream bypasses the response serializer; the 200 schema documents the body's type.
-      if (kept) return reply.header('content-length', kept.size).send(kept.stream);
+      if (kept) return reply.header('content-length', kept.size).send(kept.body);
       return reply.send(Readable.from(chunks(), { objectMode: false }));
     },
   );
