@@ -9,7 +9,7 @@ import { conflict, notFound } from '../../errors.js';
 import { paymentRequired, userAccess } from '../../plugins/guards.js';
 import { collectionsRepository } from '../collections/collections.repository.js';
 import { releaseCovers } from '../cover-art/image-cleanup.js';
-import { AlbumListCache, type CachedList } from './album-list-cache.js';
+import { AlbumListCache, type BuiltList, type CachedList } from './album-list-cache.js';
 import { presentAlbum } from './album.presenter.js';
 import { albumsRepository, type AlbumValues } from './albums.repository.js';
 import { reserveAlbumCreation } from './creation-limit.js';
@@ -119,17 +119,27 @@ const LIST_PAGE_SIZE = 200;
  * up everyone else's requests for a tenth of a second (issue 9). A write landing between pages can
  * only make the list newer than the version it is kept under, and that version is already stale.
  */
-export async function serialiseAlbumList(ctx: AppContext, userId: number): Promise<Buffer> {
-  const parts: Buffer[] = [];
+export async function serialiseAlbumList(ctx: AppContext, userId: number): Promise<BuiltList> {
+  const parts: Buffer[] = [Buffer.from('[')];
+  const pageEnds: number[] = [];
+  const albums: Album[] = [];
+  let bytes = 1;
   let afterId = 0;
   for (;;) {
-    const page = await albumsRepository.pageByUser(ctx.db, userId, { afterId, limit: LIST_PAGE_SIZE });
-    if (page.length > 0) parts.push(Buffer.from((parts.length === 0 ? '' : ',') + JSON.stringify(page.map(presentAlbum)).slice(1, -1)));
+    const page = (await albumsRepository.pageByUser(ctx.db, userId, { afterId, limit: LIST_PAGE_SIZE })).map(presentAlbum);
+    if (page.length > 0) {
+      const part = Buffer.from((pageEnds.length === 0 ? '' : ',') + JSON.stringify(page).slice(1, -1));
+      parts.push(part);
+      bytes += part.length;
+      pageEnds.push(bytes);
+      albums.push(...page);
+    }
     if (page.length < LIST_PAGE_SIZE) break;
     afterId = page[page.length - 1]!.id;
     await setImmediate();
   }
-  return Buffer.concat([Buffer.from('['), ...parts, Buffer.from(']')]);
+  parts.push(Buffer.from(']'));
+  return { body: Buffer.concat(parts, bytes + 1), pageEnds, albums };
 }
 
 // One cache per app instance; about 4 MB per 10,000 albums.
