@@ -56,10 +56,6 @@ export class ExportFiles {
     return files;
   }
 
-  get size(): { files: number; bytes: number } {
-    return { files: this.files.size, bytes: this.bytes };
-  }
-
   /**
    * The kept file, or undefined when there is none (or another instance just removed it): from memory
    * when it is small and recently used, else a stream of the file.
