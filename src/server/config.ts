@@ -30,6 +30,8 @@ const envSchema = z
     SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an e-mail address').default('support@spindle.app'),
     SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+    // Kept CSV exports under DATA_DIR/exports (issue 9): at most this many bytes in all.
+    EXPORT_FILES_MAX_BYTES: z.coerce.number().int().min(0).default(512 * 1024 * 1024),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')
@@ -77,6 +79,7 @@ export interface Config {
   supportEmail: string;
   sessionDays: number;
   bodyLimitBytes: number;
+  exportFilesMaxBytes: number;
   trustProxy: boolean;
   /** Stripe's key sets by mode; undefined when neither is configured (the demo provider, D17). */
   stripe: { test: StripeKeys | undefined; live: StripeKeys | undefined; apiUrl: string | undefined } | undefined;
@@ -138,6 +141,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: env.SUPPORT_EMAIL,
     sessionDays: env.SESSION_DAYS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    exportFilesMaxBytes: env.EXPORT_FILES_MAX_BYTES,
     trustProxy: env.TRUST_PROXY,
     stripe: stripeKeys(env),
     coverArt: { musicBrainzUrl: env.MUSICBRAINZ_URL.replace(/\/+$/, ''), coverArtArchiveUrl: env.COVER_ART_ARCHIVE_URL.replace(/\/+$/, '') },

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albumListSchema } from '../../../common/albums.schemas.js';
 import { buildApp } from '../../app.js';
 import { Client, createTestApp, signUp, TEST_SCRYPT, type TestApp } from '../../test/harness.js';
+import { parseInPages } from './album-list-cache.js';
+import { serialiseAlbumList } from './albums.service.js';
 
 let t: TestApp;
 /** A second app instance on the same database, as behind a load balancer. */
@@ -118,5 +120,39 @@ describe('GET /api/albums', () => {
     expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
     const refused = await client.request({ method: 'GET', url: '/api/albums', headers: { 'accept-encoding': 'gzip;q=0' } });
     expect(refused.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('the album list built in pages (issue 9)', () => {
+  it('has every album once, in order, across page boundaries; its pages parse back to the same list', async () => {
+    const { client, user } = await collector();
+    const collectionId = (await client.get('/api/collections')).json<{ id: number }[]>()[0]!.id;
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: 450 }, (_, i) => ({
+      user_id: user.id,
+      collection_id: collectionId,
+      title: `Take ${i} "quoted", \u00e9`,
+      artist: 'Bill Evans',
+      title_key: `take ${i}`,
+      artist_key: 'bill evans',
+      created_at: now,
+      updated_at: now,
+    }));
+    await t.app.ctx.db.insertInto('albums').values(rows.slice(0, 250)).execute();
+    await t.app.ctx.db.insertInto('albums').values(rows.slice(250)).execute();
+    const list = (await client.get('/api/albums')).json<{ title: string }[]>();
+    expect(list.map((a) => a.title)).toEqual(rows.map((r) => r.title));
+
+    const built = await serialiseAlbumList(t.app.ctx, user.id);
+    expect(built.pageEnds.length).toBeGreaterThan(1);
+    expect(JSON.parse(built.body.toString())).toEqual(built.albums);
+    expect(await parseInPages(built.body, built.pageEnds)).toEqual(built.albums);
+  });
+
+  it('an empty list is an empty array', async () => {
+    const { user } = await collector();
+    const built = await serialiseAlbumList(t.app.ctx, user.id);
+    expect(built.body.toString()).toBe('[]');
+    expect(await parseInPages(built.body, built.pageEnds)).toEqual([]);
   });
 });

@@ -37,11 +37,6 @@ const withCollection = (db: Executor) =>
 
 /** Queries on `albums`, always scoped by the owner's id (D9). */
 export const albumsRepository = {
-  /** Every album of the user in id order: one query on albums(user_id, id). */
-  listByUser(db: Executor, userId: number): Promise<AlbumWithCollection[]> {
-    return withCollection(db).where('albums.user_id', '=', userId).orderBy('albums.id').execute();
-  },
-
   /** One keyset page of the user's albums (optionally of one collection) after the given id. */
   pageByUser(db: Executor, userId: number, options: { collectionId?: number; afterId: number; limit: number }): Promise<AlbumWithCollection[]> {
     let query = withCollection(db).where('albums.user_id', '=', userId).where('albums.id', '>', options.afterId);

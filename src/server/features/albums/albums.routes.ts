@@ -8,7 +8,7 @@ import { acceptsGzip, matchesIfNoneMatch } from './album-list-cache.js';
 import { createAlbum, deleteAlbum, getAlbum, updateAlbum, userAlbumList } from './albums.service.js';
 
 const errorSchema = z.object({ message: z.string() }).loose();
-const errors = { 400: errorSchema, 401: errorSchema, 402: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = { 400: errorSchema, 401: errorSchema, 402: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 
 /** GET/POST /api/albums, GET/PUT/DELETE /api/albums/{id} (spec 1 §3, §5, §7; D6, D9, D11). */
 export const albumsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { Transaction } from 'kysely';
 import { ALBUM_MESSAGES, type Album, type AlbumInput } from '../../../common/albums.schemas.js';
 import { FREE_TIER_MAX_ALBUMS_PER_COLLECTION } from '../../../common/constants.js';
@@ -8,9 +9,10 @@ import { conflict, notFound } from '../../errors.js';
 import { paymentRequired, userAccess } from '../../plugins/guards.js';
 import { collectionsRepository } from '../collections/collections.repository.js';
 import { releaseCovers } from '../cover-art/image-cleanup.js';
-import { AlbumListCache, type CachedList } from './album-list-cache.js';
+import { AlbumListCache, type BuiltList, type CachedList } from './album-list-cache.js';
 import { presentAlbum } from './album.presenter.js';
 import { albumsRepository, type AlbumValues } from './albums.repository.js';
+import { reserveAlbumCreation } from './creation-limit.js';
 import { userDataWrite } from './data-version.js';
 
 type Executor = Db | Transaction<Database>;
@@ -70,9 +72,10 @@ export async function getAlbum(ctx: AppContext, userId: number, id: number): Pro
   return presentById(ctx.db, userId, id);
 }
 
-/** Adds an album: own collection, free-tier room, and the D11 duplicate rule unless allowDuplicate. */
+/** Adds an album: the creation limit, own collection, free-tier room, and the D11 duplicate rule unless allowDuplicate. */
 export async function createAlbum(ctx: AppContext, user: UserRow, input: AlbumInput): Promise<Album> {
   return userDataWrite(ctx.db, user.id, async (trx) => {
+    await reserveAlbumCreation(trx, user.id);
     const collection = await ownCollection(trx, user.id, input.collection);
     await assertRoomFor(trx, user, collection);
     const values = toValues(input, collection.id);
@@ -107,10 +110,36 @@ export async function deleteAlbum(ctx: AppContext, userId: number, id: number): 
   });
 }
 
-/** Every album of the user, serialised once as the JSON body of GET /api/albums. */
-export async function serialiseAlbumList(ctx: AppContext, userId: number): Promise<Buffer> {
-  const rows = await albumsRepository.listByUser(ctx.db, userId);
-  return Buffer.from(JSON.stringify(rows.map(presentAlbum)));
+/** Albums read and serialised per step of the album list: a few milliseconds of the event loop each. */
+const LIST_PAGE_SIZE = 200;
+
+/**
+ * Every album of the user, serialised once as the JSON body of GET /api/albums. Read and encoded in
+ * keyset pages with a turn of the event loop between them, so a list of 15,000 albums does not hold
+ * up everyone else's requests for a tenth of a second (issue 9). A write landing between pages can
+ * only make the list newer than the version it is kept under, and that version is already stale.
+ */
+export async function serialiseAlbumList(ctx: AppContext, userId: number): Promise<BuiltList> {
+  const parts: Buffer[] = [Buffer.from('[')];
+  const pageEnds: number[] = [];
+  const albums: Album[] = [];
+  let bytes = 1;
+  let afterId = 0;
+  for (;;) {
+    const page = (await albumsRepository.pageByUser(ctx.db, userId, { afterId, limit: LIST_PAGE_SIZE })).map(presentAlbum);
+    if (page.length > 0) {
+      const part = Buffer.from((pageEnds.length === 0 ? '' : ',') + JSON.stringify(page).slice(1, -1));
+      parts.push(part);
+      bytes += part.length;
+      pageEnds.push(bytes);
+      albums.push(...page);
+    }
+    if (page.length < LIST_PAGE_SIZE) break;
+    afterId = page[page.length - 1]!.id;
+    await setImmediate();
+  }
+  parts.push(Buffer.from(']'));
+  return { body: Buffer.concat(parts, bytes + 1), pageEnds, albums };
 }
 
 // One cache per app instance; about 4 MB per 10,000 albums.

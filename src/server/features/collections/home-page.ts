@@ -2,13 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Album } from '../../../common/albums.schemas.js';
 import { SELECTED_COLLECTION_COOKIE } from '../../../common/constants.js';
 import { SERVER_RENDER_ATTRIBUTE, STORED_SELECTION_ATTRIBUTE, type HomeRenderModule } from '../../../common/home-render.js';
 import type { UserRow } from '../../db/schema.js';
 import { userAccess } from '../../plugins/guards.js';
 import type { PageParts, PageRenderer } from '../../plugins/web-app.js';
-import type { CachedList } from '../albums/album-list-cache.js';
 import { userAlbumList } from '../albums/albums.service.js';
 import { presentUser } from '../users/user.presenter.js';
 import { listCollections } from './collections.service.js';
@@ -30,21 +28,6 @@ export async function loadHomeRenderModule(webRoot: string): Promise<HomeRenderM
   return (await import(pathToFileURL(file).href)) as HomeRenderModule;
 }
 
-/**
- * Album lists as parsed objects, for as long as their cached list lives and memory allows: parsing
- * 10,000 albums is about 10 ms of every drawing. Weak, so a server with many users' lists cached keeps
- * only the serialised ones for sure.
- */
-const parsedLists = new WeakMap<CachedList, WeakRef<Album[]>>();
-
-function parsedAlbums(list: CachedList): Album[] {
-  const kept = parsedLists.get(list)?.deref();
-  if (kept) return kept;
-  const albums = JSON.parse(list.body.toString('utf8')) as Album[];
-  parsedLists.set(list, new WeakRef(albums));
-  return albums;
-}
-
 /** The home's root element as the app draws it for this user, with what the browser needs to hydrate it. */
 async function drawHome(
   app: FastifyInstance,
@@ -60,7 +43,7 @@ async function drawHome(
     search: query < 0 ? '' : request.url.slice(query + 1),
     user: presentUser(user),
     collections,
-    albums: parsedAlbums(list),
+    albums: await list.albums(),
     storedSelectedCollection: stored,
   });
   return {

@@ -1,10 +1,22 @@
-import { Readable } from 'node:stream';
+import { createHash } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import type { AppContext } from '../../context.js';
+import type { UserRow } from '../../db/schema.js';
 import { albumsRepository, type AlbumWithCollection } from '../albums/albums.repository.js';
 import { csvRow, UTF8_BOM } from './csv.js';
 
+type Column = readonly [string, (album: AlbumWithCollection, publicUrl: string) => string | number | null];
+
+/**
+ * A stored cover (`/api/cover-art/…`) as an absolute address on PUBLIC_URL, which a spreadsheet can
+ * open; a remote http(s) address is already absolute and stays as it is.
+ */
+export function absoluteCoverUrl(coverUrl: string | null, publicUrl: string): string | null {
+  return coverUrl?.startsWith('/') ? `${publicUrl}${coverUrl}` : coverUrl;
+}
+
 /** Spec 1 §3's album fields in its order, with headers a spreadsheet user reads. */
-const COLUMNS: readonly [string, (album: AlbumWithCollection) => string | number | null][] = [
+const COLUMNS: readonly Column[] = [
   ['ID', (a) => a.id],
   ['Title', (a) => a.title],
   ['Artist', (a) => a.artist],
@@ -12,7 +24,7 @@ const COLUMNS: readonly [string, (album: AlbumWithCollection) => string | number
   ['Purchase Location', (a) => a.purchase_location],
   ['Purchase Date', (a) => a.purchase_date],
   ['Price (USD)', (a) => (a.price_cents === null ? null : (a.price_cents / 100).toFixed(2))],
-  ['Cover URL', (a) => a.cover_url],
+  ['Cover URL', (a, publicUrl) => absoluteCoverUrl(a.cover_url, publicUrl)],
   ['Genre', (a) => a.genre],
   ['Label', (a) => a.label],
   ['Release Year', (a) => a.release_year],
@@ -26,53 +38,49 @@ const COLUMNS: readonly [string, (album: AlbumWithCollection) => string | number
 
 export const CSV_HEADER = COLUMNS.map(([header]) => header);
 
-/** Rows per keyset page: memory stays flat whatever the collection's size. */
-const PAGE_SIZE = 1000;
+/**
+ * Rows per keyset page. Reading and encoding a page holds the event loop (better-sqlite3 is
+ * synchronous), so pages are small enough that other users' requests wait a few milliseconds at most.
+ */
+const PAGE_SIZE = 200;
 
-/** A file up to this size is also kept for repeat exports; a larger one is only ever streamed. */
-export const CACHED_EXPORT_MAX_BYTES = 8 * 1024 * 1024;
+/** Bump when the columns or the encoding change, so files kept by an older build are not served. */
+const EXPORT_FORMAT = 2;
 
 /**
- * The user's albums (or one collection's) as CSV, read in keyset pages as the client consumes them.
- * No transaction spans the pages: a slow download must not hold a database connection. While the
- * file stays under CACHED_EXPORT_MAX_BYTES its chunks are also collected and handed to `onComplete`
- * at the end, so a repeat export at the same data version is sent from memory.
+ * What a kept export's content depends on besides the user's data version: the format, PUBLIC_URL
+ * (in cover addresses) and the account itself (so a database restored or recreated under the same
+ * DATA_DIR cannot hand one account's file to another with the same id).
  */
-export function albumsCsvStream(
-  ctx: AppContext,
-  userId: number,
-  collectionId: number | undefined,
-  onComplete?: (csv: Buffer) => void,
-): Readable {
-  const kept: Buffer[] | undefined = onComplete ? [] : undefined;
-  let keptBytes = 0;
-  const keep = (chunk: Buffer): Buffer => {
-    if (kept && keptBytes + chunk.length <= CACHED_EXPORT_MAX_BYTES) kept.push(chunk);
-    keptBytes += chunk.length;
-    return chunk;
-  };
-  async function* chunks(): AsyncGenerator<Buffer> {
-    yield* pages();
-    if (onComplete && kept && keptBytes <= CACHED_EXPORT_MAX_BYTES) onComplete(Buffer.concat(kept, keptBytes));
+export function exportVersion(ctx: AppContext, user: Pick<UserRow, 'data_version' | 'created_at'>): string {
+  const tag = createHash('sha256').update(`${EXPORT_FORMAT}|${ctx.config.publicUrl}|${user.created_at}`).digest('hex').slice(0, 16);
+  return `${user.data_version}-${tag}`;
+}
+
+/**
+ * The user's albums (or one collection's) as CSV chunks, read in keyset pages and giving way to other
+ * requests between pages. No transaction spans the pages: a slow reader must not hold a database
+ * connection (a write meanwhile moves the data version on, so what is kept under the old one is
+ * never served again).
+ */
+export async function* albumsCsvChunks(ctx: AppContext, userId: number, collectionId: number | undefined): AsyncGenerator<Buffer> {
+  yield Buffer.from(UTF8_BOM + csvRow(CSV_HEADER));
+  let afterId = 0;
+  for (;;) {
+    // Let other requests in before reading and encoding the next page.
+    await setImmediate();
+    const page = await albumsRepository.pageByUser(ctx.db, userId, {
+      afterId,
+      limit: PAGE_SIZE,
+      ...(collectionId === undefined ? {} : { collectionId }),
+    });
+    if (page.length === 0) return;
+    let text = '';
+    for (const album of page) text += csvRow(COLUMNS.map(([, value]) => value(album, ctx.config.publicUrl)));
+    yield Buffer.from(text);
+    if (page.length < PAGE_SIZE) return;
+    afterId = page[page.length - 1]!.id;
   }
-  async function* pages(): AsyncGenerator<Buffer> {
-    yield keep(Buffer.from(UTF8_BOM + csvRow(CSV_HEADER)));
-    let afterId = 0;
-    for (;;) {
-      const page = await albumsRepository.pageByUser(ctx.db, userId, {
-        afterId,
-        limit: PAGE_SIZE,
-        ...(collectionId === undefined ? {} : { collectionId }),
-      });
-      if (page.length === 0) return;
-      let text = '';
-      for (const album of page) text += csvRow(COLUMNS.map(([, value]) => value(album)));
-      yield keep(Buffer.from(text));
-      if (page.length < PAGE_SIZE) return;
-      afterId = page[page.length - 1]!.id;
-    }
-  }
-  return Readable.from(chunks(), { objectMode: false });
 }
 
 /** A safe ASCII slug for the download's file name ("My Jäzz!" → "my-jazz"). */

@@ -6,7 +6,7 @@ import { csvCell } from './csv.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ PUBLIC_URL: 'https://spindle.example/' });
 });
 afterAll(() => t.close());
 
@@ -145,6 +145,20 @@ describe('GET /api/export/albums', () => {
     expect(res.body).toContain('"Crosby, Stills, Nash & Young"');
     expect(res.body).toContain('"Sam ""the man"""');
     expect(res.body.split('\r\n')).toHaveLength(4);
+  });
+
+  it('writes a stored cover as an absolute address on PUBLIC_URL and keeps a remote one as it is', async () => {
+    const { client } = await collector(['Covers']);
+    await add(client, { collection: 'Covers', title: 'Stored', artist: 'A', coverUrl: '/api/cover-art/abc123.png' });
+    await add(client, { collection: 'Covers', title: 'Remote', artist: 'B', coverUrl: 'http://images.example.org/x.jpg?size=500' });
+    await add(client, { collection: 'Covers', title: 'None', artist: 'C' });
+    const { rows } = await exportCsv(client);
+    const cover = HEADER.indexOf('Cover URL');
+    expect(rows.slice(1).map((r) => [r[1], r[cover]])).toEqual([
+      ['Stored', 'https://spindle.example/api/cover-art/abc123.png'],
+      ['Remote', 'http://images.example.org/x.jpg?size=500'],
+      ['None', ''],
+    ]);
   });
 
   it('neutralises formula-looking text in every column', async () => {
