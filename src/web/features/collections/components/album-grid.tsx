@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { startTransition, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { Album } from '../../../../common/albums.schemas';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
@@ -30,7 +30,9 @@ function useGridBox() {
     const measure = () => {
       const width = element.clientWidth;
       const top = Math.round(element.getBoundingClientRect().top + window.scrollY);
-      setBox((prev) => (prev.width === width && prev.top === top ? prev : { width, top }));
+      // A transition: the first measured layout (right after hydration) renders in short slices
+      // instead of one synchronous task; the CSS grid shows the same cards in the same places meanwhile.
+      startTransition(() => setBox((prev) => (prev.width === width && prev.top === top ? prev : { width, top })));
     };
     measure();
     // The toolbar above can wrap onto more lines as the width changes, moving the grid down.
