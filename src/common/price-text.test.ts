@@ -26,8 +26,9 @@ describe('a price as typed (issue 9: "12,50" must never become 1250)', () => {
 
   it.each([
     ['1,250', 'Is this 1250 or 1.25? Type the price without a thousands separator'],
-    ['1.250', 'Is this 1250 or 1.25? Type the price without a thousands separator'],
-    ['12.500', 'Is this 12500 or 12.5? Type the price without a thousands separator'],
+    ['12,500', 'Is this 12500 or 12.5? Type the price without a thousands separator'],
+    ['1.250', PRICE_MESSAGES.tooManyDecimals],
+    ['12.345', PRICE_MESSAGES.tooManyDecimals],
     ['-3', PRICE_MESSAGES.negative],
     ['−3,50', PRICE_MESSAGES.negative],
     ['abc', PRICE_MESSAGES.notANumber],
