@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -40,6 +41,8 @@ function preloadAppChunks(): Plugin {
 export default defineConfig({
   root: '.',
   plugins: [react(), tailwindcss(), inlineThemeScript(), preloadAppChunks()],
+  // zod without its eval probe, which the CSP reports (src/web/lib/zod-csp.ts).
+  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('src/web/lib/zod-csp.ts', import.meta.url)) }] },
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONDITIONS, GENRES, MIN_RELEASE_YEAR } from './constants.js';
+import { parsePriceText } from './price-text.js';
 
 /** Spec 1 §5 and D11 messages, shared by the server and the album form. */
 export const ALBUM_MESSAGES = {
@@ -32,6 +33,16 @@ export function latestReleaseYear(now: Date = new Date()): number {
   return new Date(now.getTime() + 14 * 3_600_000).getUTCFullYear();
 }
 
+/**
+ * The latest date anywhere on Earth (UTC+14) as YYYY-MM-DD: the server's bound for a purchase date,
+ * so a collector east of the server can enter a record bought today. The form holds to its own today.
+ */
+export function latestIsoDateOnEarth(now: Date = new Date()): string {
+  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
+export const PURCHASE_DATE_IN_FUTURE = 'Purchase date cannot be in the future';
+
 /** Today as YYYY-MM-DD in the local time of whoever runs it (the browser for the form). */
 export function todayIsoDate(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -58,11 +69,7 @@ export function isAllowedCoverUrl(value: string): boolean {
 }
 
 const requiredText = (message: string, label: string, max: number) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `${label} must be at most ${max} characters`);
+  z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
 
 /** Optional text: trimmed, and an empty value becomes null (spec 1 §5). */
 const optionalText = (label: string, max: number) =>
@@ -93,9 +100,26 @@ const optionalNumber = (message: string) =>
       return number;
     });
 
-const priceSchema = optionalNumber('Price must be a number').superRefine((price, ctx) => {
+/**
+ * A number, or text read as the form reads it (parsePriceText: "12,50" is 12.5, "1,250" is refused
+ * as ambiguous); empty is null. The size of a number is never changed by the reading.
+ */
+const priceNumber = z
+  .union([z.number(), z.string(), z.null()], { error: 'Price must be a number' })
+  .optional()
+  .transform((value, ctx): number | null => {
+    if (value === undefined || value === null) return null;
+    if (typeof value === 'number') return Number.isNaN(value) ? null : value;
+    const parsed = parsePriceText(value);
+    if (parsed.ok) return parsed.value;
+    ctx.addIssue({ code: 'custom', message: parsed.message });
+    return z.NEVER;
+  });
+
+const priceSchema = priceNumber.superRefine((price, ctx) => {
   if (price === null) return;
-  if (price < 0) ctx.addIssue({ code: 'custom', message: 'Price cannot be negative' });
+  if (!Number.isFinite(price)) ctx.addIssue({ code: 'custom', message: 'Price must be a number' });
+  else if (price < 0) ctx.addIssue({ code: 'custom', message: 'Price cannot be negative' });
   else if (price > PRICE_MAX) ctx.addIssue({ code: 'custom', message: `Price must be at most ${PRICE_MAX}` });
   else if (Math.abs(price * 100 - Math.round(price * 100)) > 1e-6) {
     ctx.addIssue({ code: 'custom', message: 'Price can have at most 2 decimals' });
@@ -106,7 +130,8 @@ const releaseYearSchema = optionalNumber('Release year must be a number').superR
   if (year === null) return;
   const latest = latestReleaseYear();
   if (!Number.isInteger(year)) ctx.addIssue({ code: 'custom', message: 'Release year must be a whole number' });
-  else if (year < MIN_RELEASE_YEAR) ctx.addIssue({ code: 'custom', message: `Release year must be ${MIN_RELEASE_YEAR} or later` });
+  else if (year < MIN_RELEASE_YEAR)
+    ctx.addIssue({ code: 'custom', message: `Release year must be ${MIN_RELEASE_YEAR} or later` });
   else if (year > latest) ctx.addIssue({ code: 'custom', message: `Release year cannot be later than ${latest}` });
 });
 
@@ -122,30 +147,35 @@ const coverUrlSchema = optionalText('Cover URL', ALBUM_TEXT_LIMITS.coverUrl).ref
   'Cover art must be an http(s) address or an uploaded image',
 );
 
-const albumFields = z.object({
-  // First, so an empty form reports the spec's collection message first.
-  collection: requiredText(ALBUM_MESSAGES.collectionRequired, 'Collection name', ALBUM_TEXT_LIMITS.collection),
-  title: requiredText('Title is required', 'Title', ALBUM_TEXT_LIMITS.title),
-  artist: requiredText('Artist is required', 'Artist', ALBUM_TEXT_LIMITS.artist),
-  purchaseLocation: optionalText('Purchase location', ALBUM_TEXT_LIMITS.purchaseLocation),
-  purchaseDate: optionalDate('Purchase date'),
-  price: priceSchema,
-  coverUrl: coverUrlSchema,
-  genre: optionalChoice(GENRES, 'Please choose a genre from the list'),
-  label: optionalText('Label', ALBUM_TEXT_LIMITS.label),
-  releaseYear: releaseYearSchema,
-  country: optionalText('Country', ALBUM_TEXT_LIMITS.country),
-  mediaCondition: optionalChoice(CONDITIONS, 'Please choose a media condition from the list'),
-  sleeveCondition: optionalChoice(CONDITIONS, 'Please choose a sleeve condition from the list'),
-  isLent: z
-    .boolean({ error: 'isLent must be true or false' })
-    .optional()
-    .transform((value) => value ?? false),
-  lentTo: optionalText('Lent to', ALBUM_TEXT_LIMITS.lentTo),
-  lentDate: optionalDate('Lent date'),
-  /** D11: set on the retry after the Duplicate Album dialog's Add Anyway. */
-  allowDuplicate: z.boolean({ error: 'allowDuplicate must be true or false' }).optional(),
-});
+/** A purchase date, not after `latest()` (a YYYY-MM-DD read when the request is checked). */
+const purchaseDateSchema = (latest: () => string) =>
+  optionalDate('Purchase date').refine((value) => value === null || value <= latest(), PURCHASE_DATE_IN_FUTURE);
+
+const albumFields = (latestPurchaseDate: () => string) =>
+  z.object({
+    // First, so an empty form reports the spec's collection message first.
+    collection: requiredText(ALBUM_MESSAGES.collectionRequired, 'Collection name', ALBUM_TEXT_LIMITS.collection),
+    title: requiredText('Title is required', 'Title', ALBUM_TEXT_LIMITS.title),
+    artist: requiredText('Artist is required', 'Artist', ALBUM_TEXT_LIMITS.artist),
+    purchaseLocation: optionalText('Purchase location', ALBUM_TEXT_LIMITS.purchaseLocation),
+    purchaseDate: purchaseDateSchema(latestPurchaseDate),
+    price: priceSchema,
+    coverUrl: coverUrlSchema,
+    genre: optionalChoice(GENRES, 'Please choose a genre from the list'),
+    label: optionalText('Label', ALBUM_TEXT_LIMITS.label),
+    releaseYear: releaseYearSchema,
+    country: optionalText('Country', ALBUM_TEXT_LIMITS.country),
+    mediaCondition: optionalChoice(CONDITIONS, 'Please choose a media condition from the list'),
+    sleeveCondition: optionalChoice(CONDITIONS, 'Please choose a sleeve condition from the list'),
+    isLent: z
+      .boolean({ error: 'isLent must be true or false' })
+      .optional()
+      .transform((value) => value ?? false),
+    lentTo: optionalText('Lent to', ALBUM_TEXT_LIMITS.lentTo),
+    lentDate: optionalDate('Lent date'),
+    /** D11: set on the retry after the Duplicate Album dialog's Add Anyway. */
+    allowDuplicate: z.boolean({ error: 'allowDuplicate must be true or false' }).optional(),
+  });
 
 const lendingFieldsValid = (issues: readonly { path?: PropertyKey[] | undefined }[]) =>
   issues.every((issue) => !['isLent', 'lentTo'].includes(String(issue.path?.[0])));
@@ -155,18 +185,24 @@ const lendingFieldsValid = (issues: readonly { path?: PropertyKey[] | undefined 
  * to POST). Also the album form's resolver schema. Lending (spec 1 §4): not lent → lentTo and
  * lentDate null; lent → lentTo required and lentDate defaults to today.
  */
-export const albumRequestSchema = albumFields
-  .refine((album) => !album.isLent || album.lentTo !== null, {
-    message: ALBUM_MESSAGES.lentToRequired,
-    path: ['lentTo'],
-    // Still checked when other fields are wrong, so the form shows every problem at once.
-    when: (payload) => lendingFieldsValid(payload.issues),
-  })
-  .transform((album) => ({
-    ...album,
-    lentTo: album.isLent ? album.lentTo : null,
-    lentDate: album.isLent ? (album.lentDate ?? todayIsoDate()) : null,
-  }));
+const albumRequest = (latestPurchaseDate: () => string) =>
+  albumFields(latestPurchaseDate)
+    .refine((album) => !album.isLent || album.lentTo !== null, {
+      message: ALBUM_MESSAGES.lentToRequired,
+      path: ['lentTo'],
+      // Still checked when other fields are wrong, so the form shows every problem at once.
+      when: (payload) => lendingFieldsValid(payload.issues),
+    })
+    .transform((album) => ({
+      ...album,
+      lentTo: album.isLent ? album.lentTo : null,
+      lentDate: album.isLent ? (album.lentDate ?? todayIsoDate()) : null,
+    }));
+
+/** The server's check: a purchase date may be today anywhere on Earth. */
+export const albumRequestSchema = albumRequest(latestIsoDateOnEarth);
+/** The form's check: the same, with the purchase date bounded by the browser's own today. */
+export const albumFormRequestSchema = albumRequest(() => todayIsoDate());
 export type AlbumRequest = z.input<typeof albumRequestSchema>;
 export type AlbumInput = z.output<typeof albumRequestSchema>;
 

@@ -1,3 +1,5 @@
+import { parseJsonInSlices } from './json-slices';
+
 /**
  * The fetch helper (spec 1 §7, §8). Every call sends the session cookie. Reads (`getJson`) are the
  * default query function; writes go through `apiRequest`.
@@ -70,10 +72,10 @@ export async function send(url: string, init: RequestInit = {}): Promise<Respons
   }
 }
 
-/** The body as JSON; an empty body (204) reads as null. */
+/** The body as JSON; an empty body (204) reads as null. A large list is parsed in slices (json-slices.ts). */
 export async function readJson<T>(response: Response): Promise<T> {
   const text = await response.text();
-  return (text ? JSON.parse(text) : null) as T;
+  return (text ? await parseJsonInSlices(text) : null) as T;
 }
 
 /**

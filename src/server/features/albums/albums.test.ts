@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestReleaseYear, todayIsoDate } from '../../../common/albums.schemas.js';
+import { latestIsoDateOnEarth, latestReleaseYear, todayIsoDate } from '../../../common/albums.schemas.js';
 import { Client, createTestApp, insertStoredImage, signUp, storedImageExists, type TestApp } from '../../test/harness.js';
 import { usersRepository } from '../users/users.repository.js';
 
@@ -81,6 +81,10 @@ describe('POST /api/albums', () => {
       [19.99, 19.99],
       [1005.5, 1005.5],
       ['12.50', 12.5],
+      // Text is read as the form reads it: a comma may mark the decimals, never a factor of 100.
+      ['12,50', 12.5],
+      ['1.250,00', 1250],
+      ['1,250.00', 1250],
       [0, 0],
     ] as const) {
       const res = await client.post('/api/albums', { ...fullAlbum, title: `Price ${price}`, price });
@@ -154,6 +158,10 @@ describe('POST /api/albums', () => {
     [{ price: 1.234 }, 'price', 'Price can have at most 2 decimals'],
     [{ price: 'cheap' }, 'price', 'Price must be a number'],
     [{ price: 2_000_000 }, 'price', 'Price must be at most 1000000'],
+    [{ price: '1,250' }, 'price', 'Is this 1250 or 1.25? Type the price without a thousands separator'],
+    [{ price: '1e3' }, 'price', 'Price must be a number'],
+    [{ price: '-3' }, 'price', 'Price cannot be negative'],
+    [{ purchaseDate: '2099-01-01' }, 'purchaseDate', 'Purchase date cannot be in the future'],
     [{ genre: 'Polka' }, 'genre', 'Please choose a genre from the list'],
     [{ mediaCondition: 'Great' }, 'mediaCondition', 'Please choose a media condition from the list'],
     [{ sleeveCondition: 'VG+' }, 'sleeveCondition', 'Please choose a sleeve condition from the list'],
@@ -176,6 +184,24 @@ describe('POST /api/albums', () => {
     expect(res.json().message).toBe(message);
     expect(res.json().errors[field]).toBe(message);
     expect(await albumCount(client)).toBe(0);
+  });
+
+  it('takes a purchase date up to today anywhere on Earth (UTC+14), and refuses a later one on POST and PUT', async () => {
+    const { client } = await collector();
+    const latest = latestIsoDateOnEarth();
+    const created = await client.post('/api/albums', { ...fullAlbum, purchaseDate: latest });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().purchaseDate).toBe(latest);
+    const dayAfter = new Date(Date.parse(`${latest}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    for (const res of [
+      await client.post('/api/albums', { ...fullAlbum, title: 'Later', purchaseDate: dayAfter }),
+      await client.put(`/api/albums/${created.json().id}`, { ...fullAlbum, purchaseDate: dayAfter }),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: 'Purchase date cannot be in the future', errors: { purchaseDate: 'Purchase date cannot be in the future' } });
+    }
+    expect((await client.get(`/api/albums/${created.json().id}`)).json().purchaseDate).toBe(latest);
+    expect(await albumCount(client)).toBe(1);
   });
 
   it('reports every problem of a form at once, the lending one included', async () => {

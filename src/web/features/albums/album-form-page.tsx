@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { isApiError } from '../../lib/api-client';
+import { navigateAway } from '../../lib/leave-guard';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCollections } from '../collections/api';
 import { LoadError } from '../collections/components/collection-albums';
@@ -30,7 +31,7 @@ function PageFrame({ title, backHref, children }: { title: string; backHref: str
   const [, navigate] = useLocation();
   return (
     <main className="mx-auto w-full max-w-3xl px-4 pt-6 sm:px-6 sm:pt-10">
-      <Button variant="ghost" className="-ml-3" onClick={() => navigate(backHref)}>
+      <Button variant="ghost" className="-ml-3" onClick={() => navigateAway(navigate, backHref)}>
         <ArrowLeft aria-hidden />
         Back
       </Button>
@@ -58,10 +59,13 @@ function FormSkeleton() {
   );
 }
 
-/** After a save or a delete: the collection home with the album's collection selected (spec 1 §4). */
+/**
+ * After a save or a delete (`done`: nothing left to lose) or a Cancel (asks first when there is
+ * typed work): the collection home with the album's collection selected (spec 1 §4).
+ */
 function useBackHome() {
   const [, navigate] = useLocation();
-  return (collection: string | null) => navigate(collection ? collectionHref(collection) : '/');
+  return (collection: string | null, done = false) => navigateAway(navigate, collection ? collectionHref(collection) : '/', { force: done });
 }
 
 function NewAlbum() {
@@ -101,7 +105,7 @@ function NewAlbum() {
         collections={names}
         onSaved={(album) => {
           toast({ title: 'Album added', description: `“${album.title}” by ${album.artist} was added to “${album.collection}”.`, variant: 'success' });
-          goHome(album.collection);
+          goHome(album.collection, true);
         }}
         onDeleted={() => undefined}
         onCancel={() => goHome(initial || null)}
@@ -135,11 +139,11 @@ function EditAlbum({ id }: { id: number }) {
         collections={names}
         onSaved={(saved) => {
           toast({ title: 'Album updated', description: `Your changes to “${saved.title}” were saved.`, variant: 'success' });
-          goHome(saved.collection);
+          goHome(saved.collection, true);
         }}
         onDeleted={(deleted) => {
           toast({ title: 'Album deleted', description: `“${deleted.title}” was removed from “${deleted.collection}”.`, variant: 'success' });
-          goHome(deleted.collection);
+          goHome(deleted.collection, true);
         }}
         onCancel={() => goHome(album.collection)}
       />

@@ -44,6 +44,27 @@ describe('album form (spec 1 §4, §5)', () => {
     });
   });
 
+  it('reads a price typed with a decimal comma as the same number, and refuses one it cannot read for sure', () => {
+    const base = { ...newAlbumValues('Jazz', 2025), title: 'T', artist: 'A' };
+    for (const [price, value] of [['12,50', 12.5], ['12,5', 12.5], ['1.250,00', 1250], ['1,250.00', 1250]] as const) {
+      const result = parse({ ...base, price });
+      expect(result.success && result.data.price).toBe(value);
+    }
+    expect(messages({ ...base, price: '1,250' })).toEqual({ price: 'Is this 1250 or 1.25? Type the price without a thousands separator' });
+    expect(messages({ ...base, price: 'abc' })).toEqual({ price: 'Price must be a number' });
+    expect(messages({ ...base, price: '-3' })).toEqual({ price: 'Price cannot be negative' });
+    expect(messages({ ...base, price: '12,505' })).toEqual({ price: 'Is this 12505 or 12.505? Type the price without a thousands separator' });
+  });
+
+  it('refuses a purchase date after today (the browser\'s today), and takes today', () => {
+    const base = { ...newAlbumValues('Jazz', 2025), title: 'T', artist: 'A' };
+    expect(messages({ ...base, purchaseDate: '2099-01-01' })).toEqual({ purchaseDate: 'Purchase date cannot be in the future' });
+    const tomorrow = new Date();
+    tomorrow.setDate(tomorrow.getDate() + 1);
+    expect(messages({ ...base, purchaseDate: todayIsoDate(tomorrow) })).toEqual({ purchaseDate: 'Purchase date cannot be in the future' });
+    expect(parse({ ...base, purchaseDate: todayIsoDate() }).success).toBe(true);
+  });
+
   it('lent without a date is dated today; not lent sends lentTo and lentDate as null', () => {
     const base = { ...newAlbumValues('Jazz', 2025), title: 'T', artist: 'A' };
     const lent = parse({ ...base, isLent: true, lentTo: 'Sam' });

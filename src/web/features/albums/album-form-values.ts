@@ -1,6 +1,6 @@
 import type { Control, UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { ALBUM_MESSAGES, albumRequestSchema, type Album, type AlbumInput, type AlbumRequest } from '../../../common/albums.schemas';
+import { ALBUM_MESSAGES, albumFormRequestSchema, type Album, type AlbumInput, type AlbumRequest } from '../../../common/albums.schemas';
 import type { Condition, Genre } from '../../../common/constants';
 import { isApiError } from '../../lib/api-client';
 
@@ -34,7 +34,7 @@ export interface AlbumFormValues {
 export const albumFormSchema = z
   .custom<AlbumFormValues>()
   .transform((values): AlbumRequest => values)
-  .pipe(albumRequestSchema);
+  .pipe(albumFormRequestSchema);
 
 export type AlbumFormApi = UseFormReturn<AlbumFormValues, unknown, AlbumInput>;
 export type AlbumFormControl = Control<AlbumFormValues, unknown, AlbumInput>;

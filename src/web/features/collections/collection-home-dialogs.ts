@@ -9,7 +9,20 @@ export const ConfirmDialog = deferredComponent(() => import('../../components/ui
 export const ShareDialog = deferredComponent(() => import('../sharing/share-dialog').then((m) => m.ShareDialog));
 export const ExportDialog = deferredComponent(() => import('../export/components/export-dialog').then((m) => m.ExportDialog));
 
-/** Fetches every dialog's code, once the page has what it needs on screen. */
-export function preloadHomeDialogs(): void {
-  for (const dialog of [CollectionNameDialog, ConfirmDialog, ShareDialog, ExportDialog]) dialog.preload().catch(() => undefined);
+/**
+ * Fetches every dialog's code, once the page has what it needs on screen: one at a time, each when
+ * the browser is idle again, so evaluating them (zod's schemas among them) is several short tasks
+ * rather than one long one while the page is still settling (issue 9, item 18).
+ */
+export async function preloadHomeDialogs(): Promise<void> {
+  for (const dialog of [ConfirmDialog, CollectionNameDialog, ShareDialog, ExportDialog]) {
+    await whenIdle();
+    await dialog.preload().catch(() => undefined);
+  }
 }
+
+const whenIdle = () =>
+  new Promise<void>((resolve) => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: 2000 });
+    else setTimeout(resolve, 50);
+  });

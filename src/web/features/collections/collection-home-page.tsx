@@ -1,5 +1,5 @@
 import { Disc3, Plus } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { accessLevel } from '../../../common/access';
 import type { Collection } from '../../../common/collections.schemas';
@@ -30,6 +30,20 @@ function useGatedRedirect() {
   }, [gated, navigate]);
 }
 
+/**
+ * The sidebar as a drawer, at 768 px and less. The width is read here, not by the page: a narrow
+ * browser hydrating the wide server drawing then re-renders only this (an external store's change
+ * is rendered synchronously, and the whole home in one task was blocking time, issue 9).
+ */
+function CollectionsDrawer({ open, onOpenChange, children }: { open: boolean; onOpenChange: (open: boolean) => void; children: ReactNode }) {
+  const narrow = useIsNarrow();
+  return (
+    <Dialog open={narrow && open} onOpenChange={onOpenChange}>
+      <DrawerContent title="Collections">{children}</DrawerContent>
+    </Dialog>
+  );
+}
+
 type NameDialog = { mode: 'create' } | { mode: 'rename'; collection: Collection };
 
 /** A refusal the name field can show (a clash, a bad name, the free-tier limit); others only toast. */
@@ -43,7 +57,6 @@ const albumsPhrase = (count: number) => (count === 1 ? '1 album' : `${count.toLo
 export default function CollectionHomePage() {
   useGatedRedirect();
   const [, navigate] = useLocation();
-  const narrow = useIsNarrow();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const collectionsQuery = useCollections();
   const albumsQuery = useAlbums();
@@ -66,10 +79,10 @@ export default function CollectionHomePage() {
   useEffect(() => {
     if (!albumsLoaded) return;
     if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(dialogs.preloadHomeDialogs, { timeout: 3000 });
+      const id = window.requestIdleCallback(() => void dialogs.preloadHomeDialogs(), { timeout: 3000 });
       return () => window.cancelIdleCallback(id);
     }
-    const timer = setTimeout(dialogs.preloadHomeDialogs, 1000);
+    const timer = setTimeout(() => void dialogs.preloadHomeDialogs(), 1000);
     return () => clearTimeout(timer);
   }, [albumsLoaded]);
 
@@ -201,9 +214,9 @@ export default function CollectionHomePage() {
         </aside>
         <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">{main}</main>
       </div>
-      <Dialog open={narrow && drawerOpen} onOpenChange={setDrawerOpen}>
-        <DrawerContent title="Collections">{sidebar(true)}</DrawerContent>
-      </Dialog>
+      <CollectionsDrawer open={drawerOpen} onOpenChange={setDrawerOpen}>
+        {sidebar(true)}
+      </CollectionsDrawer>
 
       <dialogs.CollectionNameDialog.Component
         open={nameDialogOpen}

@@ -1,4 +1,5 @@
 import { Controller, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { todayIsoDate } from '../../../../common/albums.schemas';
 import { CONDITIONS, GENRES, MIN_RELEASE_YEAR } from '../../../../common/constants';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -80,7 +81,7 @@ export function IdentityFields({ control, register, errors, collections, focusTi
   );
 }
 
-/** purchaseLocation, purchaseDate, price (step 0.01). */
+/** purchaseLocation, purchaseDate (today at the latest), price (2 decimals at most, a comma or a point). */
 export function PurchaseFields({ register, errors }: Omit<FieldsProps, 'control'>) {
   return (
     <div className="grid gap-5 sm:grid-cols-2">
@@ -88,10 +89,12 @@ export function PurchaseFields({ register, errors }: Omit<FieldsProps, 'control'
         {(aria) => <Input {...aria} placeholder="A shop, a fair, a website" {...register('purchaseLocation')} />}
       </FormField>
       <FormField id="album-purchase-date" label="Purchase date" error={errors.purchaseDate?.message}>
-        {(aria) => <Input {...aria} type="date" {...register('purchaseDate')} />}
+        {(aria) => <Input {...aria} type="date" max={todayIsoDate()} {...register('purchaseDate')} />}
       </FormField>
+      {/* Text, not type="number": Chromium turns "12,50" into 1250 before any script sees it; the
+          shared schema reads a comma or a point as the decimal mark (parsePriceText). */}
       <FormField id="album-price" label="Price (USD)" error={errors.price?.message}>
-        {(aria) => <Input {...aria} type="number" inputMode="decimal" step="0.01" min="0" placeholder="0.00" className="tabular-nums" {...register('price')} />}
+        {(aria) => <Input {...aria} type="text" inputMode="decimal" autoComplete="off" placeholder="0.00" className="tabular-nums" {...register('price')} />}
       </FormField>
     </div>
   );

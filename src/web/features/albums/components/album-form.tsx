@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
 import { errorToast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useLeaveGuard } from '../../../lib/leave-guard';
 import { CoverArtPicker } from '../../cover-art/components/cover-art-picker';
 import { albumFormSchema, isDuplicateAlbumError, type AlbumFormApi, type AlbumFormValues } from '../album-form-values';
 import { useDeleteAlbum, useSaveAlbum, type AlbumSave } from '../api';
@@ -84,6 +85,7 @@ export function AlbumForm({ album, defaultValues, collections, onSaved, onDelete
   const [duplicateOpen, setDuplicateOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [latestYear] = useState(() => latestReleaseYear());
+  const leaving = useLeaveGuard(form.formState.isDirty);
 
   const showServerErrors = (error: unknown) => {
     if (!(error instanceof ApiError)) return;
@@ -167,6 +169,18 @@ export function AlbumForm({ album, defaultValues, collections, onSaved, onDelete
         onAddAnyway={() => {
           if (duplicate) void send({ ...duplicate.album, allowDuplicate: true });
         }}
+      />
+      <ConfirmDialog
+        open={leaving.asking}
+        onOpenChange={(open) => {
+          if (!open) leaving.stay();
+        }}
+        title="Discard your changes?"
+        description={album ? `Your changes to “${album.title}” have not been saved.` : 'This album has not been saved yet.'}
+        confirmLabel="Discard changes"
+        cancelLabel="Keep editing"
+        destructive
+        onConfirm={leaving.leave}
       />
       {album && (
         <ConfirmDialog

@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { startTransition, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { Album } from '../../../../common/albums.schemas';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
@@ -30,7 +30,9 @@ function useGridBox() {
     const measure = () => {
       const width = element.clientWidth;
       const top = Math.round(element.getBoundingClientRect().top + window.scrollY);
-      setBox((prev) => (prev.width === width && prev.top === top ? prev : { width, top }));
+      // A transition: the first measured layout (right after hydration) renders in short slices
+      // instead of one synchronous task; the CSS grid shows the same cards in the same places meanwhile.
+      startTransition(() => setBox((prev) => (prev.width === width && prev.top === top ? prev : { width, top })));
     };
     measure();
     // The toolbar above can wrap onto more lines as the width changes, moving the grid down.
@@ -46,13 +48,16 @@ export interface AlbumGridProps {
   albums: readonly Album[];
   /** Dims the grid while a newer filter is being applied. */
   stale?: boolean;
+  /** The window's scroll to return to once the grid is measured (coming back from an album). */
+  restoreScrollY?: number;
+  onScrollRestored?: () => void;
 }
 
 /**
  * The album grid (spec 1 §2) for thousands of albums: a responsive column count, rows virtualised
  * against the window's scroll, so only the cards of the rows on screen (plus a few) exist in the DOM.
  */
-export function AlbumGrid({ albums, stale = false }: AlbumGridProps) {
+export function AlbumGrid({ albums, stale = false, restoreScrollY, onScrollRestored }: AlbumGridProps) {
   const [ref, box] = useGridBox();
   const { columns, cardWidth, rowHeight } = gridLayout(box.width, ALBUM_CARD_INFO_HEIGHT);
   const rowCount = Math.ceil(albums.length / columns);
@@ -61,7 +66,17 @@ export function AlbumGrid({ albums, stale = false }: AlbumGridProps) {
     estimateSize: () => rowHeight,
     overscan: OVERSCAN_ROWS,
     scrollMargin: box.top,
+    // The rows at the returning scroll are drawn at once, not the top ones first.
+    ...(restoreScrollY !== undefined && { initialOffset: restoreScrollY }),
   });
+  const measured = box.width > 0;
+
+  // The grid is as tall as all its rows only once measured: then the window can scroll back.
+  useLayoutEffect(() => {
+    if (!measured || restoreScrollY === undefined) return;
+    window.scrollTo(0, restoreScrollY);
+    onScrollRestored?.();
+  }, [measured, restoreScrollY, onScrollRestored]);
 
   // Row heights follow the width: positions are recomputed when it changes.
   useLayoutEffect(() => {
@@ -78,7 +93,7 @@ export function AlbumGrid({ albums, stale = false }: AlbumGridProps) {
   // Not measured yet (the first render, and the page as the server draws it): the first screen of
   // cards in a CSS grid with the same columns, so they show before any script has measured anything.
   // The cards keep their elements (same keys, same parent) when the measured layout takes over.
-  if (box.width === 0) {
+  if (!measured) {
     return (
       <div ref={ref} role="list" aria-label="Albums" aria-busy={stale || undefined} className={cn(FIRST_SCREEN_GRID, className)}>
         {albums.slice(0, FIRST_SCREEN_CARDS).map((album, index) => item(album, index, index < MAX_COLUMNS))}

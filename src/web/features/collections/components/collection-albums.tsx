@@ -1,5 +1,5 @@
 import { CloudOff, Disc3, MoreHorizontal, Plus, SearchX } from 'lucide-react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { Album } from '../../../../common/albums.schemas';
 import type { Collection } from '../../../../common/collections.schemas';
@@ -21,6 +21,7 @@ import {
 import { AlbumGrid, AlbumGridSkeleton } from './album-grid';
 import { CollectionActionItems } from './collection-action-items';
 import { AlbumToolbar } from './album-toolbar';
+import { rememberedScroll, rememberedView, rememberScroll, rememberView } from '../home-view-memory';
 
 export const newAlbumHref = (collection: string) => `/album/new?collection=${encodeURIComponent(collection)}`;
 
@@ -57,10 +58,19 @@ export function LoadError({ title, retrying, onRetry }: { title: string; retryin
  * values, so typing stays responsive with 10,000 albums: the input updates at once, the grid follows.
  */
 export function CollectionAlbums({ collection, albums, albumsFailed, retrying, onRetry, onRename, onDelete }: CollectionAlbumsProps) {
-  const [filters, setFilters] = useState<AlbumFilters>(NO_FILTERS);
-  const [sortBy, setSortBy] = useState<AlbumSortField>('title');
+  // Coming back from an album finds the home as it was left (issue 9): filters, sort and scroll.
+  const [filters, setFilters] = useState<AlbumFilters>(() => rememberedView().filters);
+  const [sortBy, setSortBy] = useState<AlbumSortField>(() => rememberedView().sortBy);
+  const [restoreScrollY, setRestoreScrollY] = useState(() => rememberedScroll(collection.name));
   const view = useMemo(() => ({ filters, sortBy }), [filters, sortBy]);
   const deferred = useDeferredValue(view);
+  useEffect(() => rememberView(view), [view]);
+  // A layout effect, so the listener is gone before leaving shortens the page (which scrolls it).
+  useLayoutEffect(() => {
+    const onScroll = () => rememberScroll(collection.name, window.scrollY);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [collection.name]);
 
   const inCollection = useMemo(() => (albums ? albumsInCollection(albums, collection.name) : undefined), [albums, collection.name]);
   const sorted = useMemo(() => (inCollection ? sortAlbums(inCollection, deferred.sortBy) : undefined), [inCollection, deferred.sortBy]);
@@ -146,7 +156,7 @@ export function CollectionAlbums({ collection, albums, albumsFailed, retrying, o
           }
         />
       ) : (
-        <AlbumGrid albums={shown} stale={view !== deferred} />
+        <AlbumGrid albums={shown} stale={view !== deferred} restoreScrollY={restoreScrollY} onScrollRestored={() => setRestoreScrollY(undefined)} />
       )}
     </div>
   );

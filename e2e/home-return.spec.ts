@@ -1,0 +1,68 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/helpers';
+
+const ALBUMS = 162;
+
+async function seed(page: Page) {
+  expect((await page.request.post('/api/collections', { data: { name: 'Crates' } })).status()).toBe(201);
+  for (let start = 0; start < ALBUMS; start += 18) {
+    const batch = Array.from({ length: Math.min(18, ALBUMS - start) }, (_, i) => start + i);
+    const statuses = await Promise.all(
+      batch.map(async (n) => {
+        const title = `Record ${String(n).padStart(3, '0')}`;
+        const artist = n % 3 === 0 ? 'Other Band' : 'The Band';
+        return (await page.request.post('/api/albums', { data: { collection: 'Crates', title, artist } })).status();
+      }),
+    );
+    expect(statuses.every((status) => status === 201)).toBe(true);
+  }
+}
+
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+test.describe('coming back from an album (issue 9, item 13)', () => {
+  test('keeps the filters, the sort and the grid’s scroll position, by the Back button and by the browser Back', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page);
+    await seed(page);
+    await page.goto('/collection?collection=Crates');
+    await expect(page.getByTestId('album-summary')).toHaveText(new RegExp(`^${ALBUMS} albums`));
+
+    await page.getByLabel('Artist').fill('the band');
+    await expect(page.getByTestId('album-summary')).toHaveText(new RegExp(`^108 of ${ALBUMS} albums`));
+    await page.getByLabel('Sort by').click();
+    await page.getByRole('option', { name: 'Artist', exact: true }).click();
+
+    for (const back of ['button', 'browser'] as const) {
+      await page.evaluate(() => window.scrollTo(0, 2400));
+      await expect.poll(() => scrollY(page)).toBe(2400);
+      // A card well inside the screen at that scroll.
+      const title = await page.evaluate(() => {
+        const onScreen = [...document.querySelectorAll('[data-testid="album-card"]')].find((card) => {
+          const box = card.getBoundingClientRect();
+          return box.top > 150 && box.bottom < window.innerHeight;
+        });
+        return onScreen?.querySelector('h3')?.textContent ?? '';
+      });
+      expect(title).toMatch(/^Record \d{3}$/);
+      const card = page.getByTestId('album-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+      await card.click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Edit Album' })).toBeVisible();
+      if (back === 'button') await page.getByRole('button', { name: 'Back' }).click();
+      else await page.goBack();
+
+      await expect(page).toHaveURL(/\/collection\?collection=Crates$/);
+      await expect(page.getByLabel('Artist')).toHaveValue('the band');
+      await expect(page.getByLabel('Sort by')).toHaveText('Artist');
+      await expect(page.getByTestId('album-summary')).toHaveText(new RegExp(`^108 of ${ALBUMS} albums`));
+      await expect.poll(() => scrollY(page)).toBe(2400);
+      await expect(card).toBeInViewport({ ratio: 1 });
+    }
+
+    // A reload starts afresh, as the server draws the home.
+    await page.reload();
+    await expect(page.getByLabel('Artist')).toHaveValue('');
+    await expect(page.getByTestId('album-summary')).toHaveText(new RegExp(`^${ALBUMS} albums`));
+  });
+});
