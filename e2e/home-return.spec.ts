@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support/helpers';
+import { forgetAlbumCreations, signIn } from './support/helpers';
 
 const ALBUMS = 162;
 
@@ -15,6 +15,7 @@ async function seed(page: Page) {
       }),
     );
     expect(statuses.every((status) => status === 201)).toBe(true);
+    forgetAlbumCreations();
   }
 }
 

@@ -26,9 +26,16 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
 
 /** Opens the database: PostgreSQL when `databaseUrl` is given, else SQLite in `dataDir`. */
-export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): DbHandle {
+export function openDatabase(
+  options: { databaseUrl?: string | undefined; dataDir: string },
+  onIdleConnectionError: (error: Error) => void = () => {},
+): DbHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle pooled connection can be closed by the server (a restart, a failover, an administrator's
+    // terminate): the pool drops it and the next query opens another. Unlistened, the pool's 'error'
+    // event would crash the process.
+    pool.on('error', onIdleConnectionError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', changeToken: () => null, close: () => db.destroy() };
   }
