@@ -44,7 +44,7 @@ test.describe('coming back from an album (issue 9, item 13)', () => {
           const box = card.getBoundingClientRect();
           return box.top > 150 && box.bottom < window.innerHeight;
         });
-        return onScreen?.querySelector('h3')?.textContent ?? '';
+        return onScreen?.querySelector('h2')?.textContent ?? '';
       });
       expect(title).toMatch(/^Record \d{3}$/);
       const card = page.getByTestId('album-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });

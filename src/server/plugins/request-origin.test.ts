@@ -47,6 +47,18 @@ describe('state-changing requests from another origin (issue 9: CSRF)', () => {
     expect(await collectionNames(client)).not.toContain(`From ${origin}`);
   });
 
+  it('accepts an opaque Origin only when the browser says the request is same-origin (a no-referrer page of its own)', async () => {
+    const sameOrigin = await createCollection(client, 'From a no-referrer page', { origin: 'null', 'sec-fetch-site': 'same-origin' });
+    expect(sameOrigin.statusCode).toBe(201);
+    for (const site of ['cross-site', 'same-site', 'none']) {
+      const res = await createCollection(client, `Sandboxed ${site}`, { origin: 'null', 'sec-fetch-site': site });
+      expect(res.statusCode).toBe(403);
+    }
+    const names = await collectionNames(client);
+    expect(names).toContain('From a no-referrer page');
+    expect(names.filter((name) => name.startsWith('Sandboxed'))).toEqual([]);
+  });
+
   it('refuses PUT and DELETE too, and a login or logout started elsewhere', async () => {
     const created = await createCollection(client, 'Keep me', { origin: 'https://spindle.example' });
     expect(created.statusCode).toBe(201);
