@@ -38,7 +38,9 @@ function timed(url, { method = 'GET', headers = {}, body } = {}) {
     const req = http.request(url, { method, agent, headers }, (res) => {
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks), ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, body: Buffer.concat(chunks), ms: Number(process.hrtime.bigint() - started) / 1e6 }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -48,7 +50,11 @@ function timed(url, { method = 'GET', headers = {}, body } = {}) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const seeded = spawnSync(process.execPath, ['dist/node/server/seed.js', '--albums', String(ALBUMS), '--email', EMAIL, '--password', PASSWORD], { env, encoding: 'utf8' });
+const seeded = spawnSync(
+  process.execPath,
+  ['dist/node/server/seed.js', '--albums', String(ALBUMS), '--email', EMAIL, '--password', PASSWORD],
+  { env, encoding: 'utf8' },
+);
 if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
 console.log(seeded.stdout.trim().split('\n')[0]);
 
@@ -65,7 +71,8 @@ try {
 
   const first = await timed(`${server.url}/api/analytics`, { headers: { cookie } });
   const figures = JSON.parse(first.body.toString());
-  if (first.status !== 200 || figures.totalAlbums !== ALBUMS) throw new Error(`GET /api/analytics answered ${first.status} with ${figures.totalAlbums} albums`);
+  if (first.status !== 200 || figures.totalAlbums !== ALBUMS)
+    throw new Error(`GET /api/analytics answered ${first.status} with ${figures.totalAlbums} albums`);
   console.log(
     `GET /api/analytics body: ${(first.body.length / 1024).toFixed(1)} KB (${figures.albumsByCollection.length} collections, ` +
       `${Object.keys(figures.albumsByGenre).length} genres, ${figures.lentAlbums.length} lent albums); first call ${first.ms.toFixed(1)} ms`,
@@ -74,7 +81,9 @@ try {
   const file = path.join(dataDir, 'analytics.json');
   writeFileSync(file, first.body);
   const plainPort = await freePort();
-  plain = spawn(process.execPath, ['-e', PLAIN_SERVER, file, String(plainPort)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  plain = spawn(process.execPath, ['-e', PLAIN_SERVER, file, String(plainPort)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   await new Promise((resolve) => plain.once('message', resolve));
   const plainUrl = `http://127.0.0.1:${plainPort}/`;
 
@@ -125,7 +134,12 @@ try {
   const albumsMs = median(albumsTimes);
   console.log(`GET /api/albums after a write:    ${albumsMs.toFixed(1)} ms (median of ${WRITE_RUNS})`);
   console.log(`GET /api/analytics after a write: ${analyticsMs.toFixed(1)} ms (median of ${WRITE_RUNS})`);
-  const afterWriteOk = report('GET /api/analytics after a write ÷ GET /api/albums after a write', (analyticsMs / albumsMs).toFixed(2), '≤ 1.00', analyticsMs <= albumsMs);
+  const afterWriteOk = report(
+    'GET /api/analytics after a write ÷ GET /api/albums after a write',
+    (analyticsMs / albumsMs).toFixed(2),
+    '≤ 1.00',
+    analyticsMs <= albumsMs,
+  );
 
   process.exitCode = repeatOk && afterWriteOk ? 0 : 1;
 } finally {

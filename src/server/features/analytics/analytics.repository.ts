@@ -29,7 +29,9 @@ export const analyticsRepository = {
     const rows = await db
       .selectFrom('collections')
       // The user_id condition on the join keeps another user's album out even if a row were ever misfiled.
-      .leftJoin('albums', (join) => join.onRef('albums.collection_id', '=', 'collections.id').onRef('albums.user_id', '=', 'collections.user_id'))
+      .leftJoin('albums', (join) =>
+        join.onRef('albums.collection_id', '=', 'collections.id').onRef('albums.user_id', '=', 'collections.user_id'),
+      )
       .select((eb) => [
         'collections.id',
         'collections.name',

@@ -12,7 +12,10 @@ const errorSchema = z.object({ message: z.string() }).loose();
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/analytics',
-    { preValidation: requireAccess, schema: { response: { 200: analyticsSchema, 304: z.null(), 401: errorSchema, 402: errorSchema } } },
+    {
+      preValidation: requireAccess,
+      schema: { response: { 200: analyticsSchema, 304: z.null(), 401: errorSchema, 402: errorSchema } },
+    },
     async (request, typedReply) => {
       // The cached bytes bypass the serializer; buildAnalytics builds each field explicitly, and the
       // schema above documents them.
@@ -21,7 +24,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       void reply.header('etag', body.etag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding');
       if (matchesIfNoneMatch(request.headers['if-none-match'], body.etag)) return reply.status(304).send();
       void reply.type('application/json; charset=utf-8');
-      if (acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(await body.gzipped());
+      if (acceptsGzip(request.headers['accept-encoding']))
+        return reply.header('content-encoding', 'gzip').send(await body.gzipped());
       return reply.send(body.body);
     },
   );

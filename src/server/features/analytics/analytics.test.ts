@@ -36,14 +36,52 @@ async function collector(): Promise<Signed & { ids: Record<string, number>; coll
     Empty: await addCollection(client, 'Empty'),
   };
   const ids = {
-    blueTrain: await addAlbum(client, { collection: 'Jazz', title: 'Blue Train', artist: 'John Coltrane', genre: 'Jazz', price: 19.99, isLent: true, lentTo: 'Sam', lentDate: '2024-01-15' }),
-    giantSteps: await addAlbum(client, { collection: 'Jazz', title: 'Giant Steps', artist: 'John Coltrane', genre: 'Jazz', price: 0.1 }),
+    blueTrain: await addAlbum(client, {
+      collection: 'Jazz',
+      title: 'Blue Train',
+      artist: 'John Coltrane',
+      genre: 'Jazz',
+      price: 19.99,
+      isLent: true,
+      lentTo: 'Sam',
+      lentDate: '2024-01-15',
+    }),
+    giantSteps: await addAlbum(client, {
+      collection: 'Jazz',
+      title: 'Giant Steps',
+      artist: 'John Coltrane',
+      genre: 'Jazz',
+      price: 0.1,
+    }),
     kindOfBlue: await addAlbum(client, { collection: 'Jazz', title: 'Kind of Blue', artist: 'Miles Davis' }),
-    abbeyRoad: await addAlbum(client, { collection: 'Rock', title: 'Abbey Road', artist: 'The Beatles', genre: 'Rock', price: 0.2, isLent: true, lentTo: 'Kim', lentDate: '2025-03-01' }),
-    letItBe: await addAlbum(client, { collection: 'Rock', title: 'Let It Be', artist: 'The Beatles', genre: 'Rock', price: 33.33 }),
+    abbeyRoad: await addAlbum(client, {
+      collection: 'Rock',
+      title: 'Abbey Road',
+      artist: 'The Beatles',
+      genre: 'Rock',
+      price: 0.2,
+      isLent: true,
+      lentTo: 'Kim',
+      lentDate: '2025-03-01',
+    }),
+    letItBe: await addAlbum(client, {
+      collection: 'Rock',
+      title: 'Let It Be',
+      artist: 'The Beatles',
+      genre: 'Rock',
+      price: 33.33,
+    }),
     revolver: await addAlbum(client, { collection: 'Rock', title: 'Revolver', artist: 'The Beatles', price: 33.33 }),
     // Lent without a date: the server dates it today, so it is the most recent loan.
-    help: await addAlbum(client, { collection: 'Rock', title: 'Help!', artist: 'The Beatles', genre: 'Rock', price: 33.33, isLent: true, lentTo: 'Jo & Lee' }),
+    help: await addAlbum(client, {
+      collection: 'Rock',
+      title: 'Help!',
+      artist: 'The Beatles',
+      genre: 'Rock',
+      price: 33.33,
+      isLent: true,
+      lentTo: 'Jo & Lee',
+    }),
   };
   return { ...signed, ids, collections };
 }
@@ -53,7 +91,16 @@ async function otherCollector(): Promise<Signed> {
   const other = await signUp(t.app);
   await addCollection(other.client, 'Jazz');
   await addCollection(other.client, 'Metal');
-  await addAlbum(other.client, { collection: 'Jazz', title: 'A Love Supreme', artist: 'John Coltrane', genre: 'Jazz', price: 1000, isLent: true, lentTo: 'Nobody', lentDate: '2020-01-01' });
+  await addAlbum(other.client, {
+    collection: 'Jazz',
+    title: 'A Love Supreme',
+    artist: 'John Coltrane',
+    genre: 'Jazz',
+    price: 1000,
+    isLent: true,
+    lentTo: 'Nobody',
+    lentDate: '2020-01-01',
+  });
   await addAlbum(other.client, { collection: 'Metal', title: 'Paranoid', artist: 'Black Sabbath', genre: 'Metal', price: 12.5 });
   return other;
 }
@@ -80,8 +127,22 @@ describe('GET /api/analytics (spec 2 §3)', () => {
       ],
       albumsByGenre: { Rock: 3, Jazz: 2, Unknown: 2 },
       lentAlbums: [
-        { id: ids.blueTrain, title: 'Blue Train', artist: 'John Coltrane', lentTo: 'Sam', lentDate: '2024-01-15', collection: 'Jazz' },
-        { id: ids.abbeyRoad, title: 'Abbey Road', artist: 'The Beatles', lentTo: 'Kim', lentDate: '2025-03-01', collection: 'Rock' },
+        {
+          id: ids.blueTrain,
+          title: 'Blue Train',
+          artist: 'John Coltrane',
+          lentTo: 'Sam',
+          lentDate: '2024-01-15',
+          collection: 'Jazz',
+        },
+        {
+          id: ids.abbeyRoad,
+          title: 'Abbey Road',
+          artist: 'The Beatles',
+          lentTo: 'Kim',
+          lentDate: '2025-03-01',
+          collection: 'Rock',
+        },
         { id: ids.help, title: 'Help!', artist: 'The Beatles', lentTo: 'Jo & Lee', lentDate: todayIsoDate(), collection: 'Rock' },
       ],
     });
@@ -94,7 +155,14 @@ describe('GET /api/analytics (spec 2 §3)', () => {
     const { client } = await signUp(t.app);
     const res = await client.get('/api/analytics');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ totalCollections: 0, totalAlbums: 0, totalValue: 0, albumsByCollection: [], albumsByGenre: {}, lentAlbums: [] });
+    expect(res.json()).toEqual({
+      totalCollections: 0,
+      totalAlbums: 0,
+      totalValue: 0,
+      albumsByCollection: [],
+      albumsByGenre: {},
+      lentAlbums: [],
+    });
   });
 
   it('follows the user’s next write: added, returned, renamed and deleted', async () => {
@@ -105,10 +173,25 @@ describe('GET /api/analytics (spec 2 §3)', () => {
     await addAlbum(client, { collection: 'Empty', title: 'Paranoid', artist: 'Black Sabbath', genre: 'Metal', price: 0.01 });
     let body = (await client.get('/api/analytics')).json<Record<string, unknown>>();
     expect(body).toMatchObject({ totalAlbums: 8, totalValue: 120.29, albumsByGenre: { Rock: 3, Jazz: 2, Unknown: 2, Metal: 1 } });
-    expect(body.albumsByCollection).toContainEqual({ collectionId: collections.Empty, collectionName: 'Empty', albumCount: 1, totalValue: 0.01 });
+    expect(body.albumsByCollection).toContainEqual({
+      collectionId: collections.Empty,
+      collectionName: 'Empty',
+      albumCount: 1,
+      totalValue: 0.01,
+    });
 
     // Blue Train comes back; the Rock collection is renamed, which renames it on its lent albums.
-    expect((await client.put(`/api/albums/${ids.blueTrain}`, { collection: 'Jazz', title: 'Blue Train', artist: 'John Coltrane', genre: 'Jazz', price: 19.99 })).statusCode).toBe(200);
+    expect(
+      (
+        await client.put(`/api/albums/${ids.blueTrain}`, {
+          collection: 'Jazz',
+          title: 'Blue Train',
+          artist: 'John Coltrane',
+          genre: 'Jazz',
+          price: 19.99,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await client.put(`/api/collections/${collections.Rock}`, { name: 'Beatles' })).statusCode).toBe(200);
     body = (await client.get('/api/analytics')).json();
     expect((body.lentAlbums as { id: number; collection: string }[]).map((a) => [a.id, a.collection])).toEqual([
@@ -118,7 +201,13 @@ describe('GET /api/analytics (spec 2 §3)', () => {
 
     expect((await client.delete(`/api/collections/${collections.Rock}`)).statusCode).toBe(200);
     body = (await client.get('/api/analytics')).json();
-    expect(body).toMatchObject({ totalCollections: 2, totalAlbums: 4, totalValue: 20.1, albumsByGenre: { Jazz: 2, Unknown: 1, Metal: 1 }, lentAlbums: [] });
+    expect(body).toMatchObject({
+      totalCollections: 2,
+      totalAlbums: 4,
+      totalValue: 20.1,
+      albumsByGenre: { Jazz: 2, Unknown: 1, Metal: 1 },
+      lentAlbums: [],
+    });
   });
 
   it('is not moved by another user’s writes', async () => {
