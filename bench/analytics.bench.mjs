@@ -2,12 +2,15 @@
 // - repeat GET /api/analytics (answer kept until the user's next write): requests/s, target ≥ 0.5× a
 //   plain node:http server sending the same bytes from memory (its own process, like the app), in the same run;
 // - the first GET /api/analytics after a write: time to the last byte, target no slower than the first
-//   GET /api/albums after a write (medians, the two alternated so both see the same machine load).
+//   GET /api/albums after a write (medians, the two alternated so both see the same machine load);
+// - Lighthouse (mobile preset) on /analytics signed in: accessibility and best practices 100.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
 import { cannon, freePort, report, startServer } from './support.mjs';
 
 const ALBUMS = 10_000;
@@ -46,6 +49,41 @@ function timed(url, { method = 'GET', headers = {}, body } = {}) {
     req.on('error', reject);
     req.end(body);
   });
+}
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const LIGHTHOUSE_CATEGORIES = ['accessibility', 'best-practices'];
+
+/** Lighthouse's mobile preset on a signed-in page; what fell short of 100 is printed. */
+async function lighthouseScores(url, cookie) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  try {
+    const run = () =>
+      lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: LIGHTHOUSE_CATEGORIES,
+        extraHeaders: { cookie },
+      });
+    // stack.md: the first run on a fresh machine can fail with NO_NAVSTART, so one warm-up run is discarded.
+    await run().catch(() => undefined);
+    let result = await run();
+    if (result?.lhr.runtimeError) result = await run();
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -141,7 +179,22 @@ try {
     analyticsMs <= albumsMs,
   );
 
-  process.exitCode = repeatOk && afterWriteOk ? 0 : 1;
+  let lighthouseOk = true;
+  const lhr = await lighthouseScores(`${server.url}/analytics`, cookie);
+  if (lhr.runtimeError) lighthouseOk = report('Lighthouse run on /analytics', lhr.runtimeError.code, 'no error', false);
+  else if (lhr.finalDisplayedUrl !== `${server.url}/analytics`)
+    lighthouseOk = report('Lighthouse stayed on /analytics', lhr.finalDisplayedUrl, '/analytics', false);
+  for (const id of lhr.runtimeError ? [] : LIGHTHOUSE_CATEGORIES) {
+    const category = lhr.categories[id];
+    const score = Math.round((category.score ?? 0) * 100);
+    lighthouseOk = report(`Lighthouse mobile ${category.title}, /analytics`, score, '100', score === 100) && lighthouseOk;
+    const lost = category.auditRefs
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id].score ?? 1) < 1)
+      .map((ref) => `${ref.id} (${lhr.audits[ref.id].score})`);
+    if (lost.length) console.log(`    below full marks: ${lost.join(', ')}`);
+  }
+
+  process.exitCode = repeatOk && afterWriteOk && lighthouseOk ? 0 : 1;
 } finally {
   agent.destroy();
   plain?.kill();
