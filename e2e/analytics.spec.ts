@@ -118,9 +118,11 @@ test.describe('analytics (spec 2 §2, §3, §8)', () => {
     });
     await page.goto('/analytics');
     await expect(page.getByTestId('analytics-loading')).toBeVisible();
+    await shoot(page, 'analytics-loading');
     release();
     await expect(page.getByText('Could not load analytics data')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('alert')).toContainText('Could not load analytics data');
+    await shoot(page, 'analytics-error');
 
     await page.unroute('**/api/analytics');
     const reloaded = page.waitForEvent('load');

@@ -104,7 +104,9 @@ function AnalyticsSkeleton() {
       <div className="grid gap-4 sm:grid-cols-3">
         {[0, 1, 2].map((key) => (
           <Card key={key} className="flex items-center gap-4 p-5">
-            <Skeleton className="size-11 rounded-full" />
+            <div className="size-11 shrink-0 overflow-hidden rounded-full">
+              <Skeleton className="size-full" />
+            </div>
             <div className="grid gap-2">
               <Skeleton className="h-3.5 w-20" />
               <Skeleton className="h-6 w-16" />
