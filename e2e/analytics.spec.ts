@@ -132,6 +132,21 @@ test.describe('analytics (spec 2 §2, §3, §8)', () => {
     await expect(page.getByText('None of your albums are lent out right now.')).toBeVisible();
   });
 
+  test('the page and its charts load as their own chunk, never with the collection home', async ({ page }) => {
+    await signIn(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'No collections yet' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((path) => path.includes('analytics'))).toEqual([]);
+    await page.goto('/analytics');
+    await expect(page.getByRole('heading', { level: 1, name: 'Collection Analytics' })).toBeVisible();
+    expect(scripts.filter((path) => /\/assets\/analytics-page-[\w-]+\.js$/.test(path))).toHaveLength(1);
+  });
+
   for (const theme of ['light', 'dark'] as const) {
     test(`has no serious or critical axe finding in ${theme} mode`, async ({ page }) => {
       await signIn(page);
