@@ -62,7 +62,7 @@ test.describe('signed-in shell (spec 1 §2)', () => {
       await expect(page.getByText('This page is being built')).toBeVisible();
     }
     await signIn(page);
-    for (const path of ['/analytics', '/record-stores', '/record-stores/shared/abc']) {
+    for (const path of ['/record-stores', '/record-stores/shared/abc']) {
       await page.goto(path);
       await expect(page.getByText('This page is being built')).toBeVisible();
     }

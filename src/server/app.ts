@@ -15,6 +15,7 @@ import { authRoutes } from './features/auth/auth.routes.js';
 import { OWASP_SCRYPT, type ScryptCost } from './features/auth/password.js';
 import { ADMIN_PREFIX, adminRoutes } from './features/admin/admin.routes.js';
 import { albumsRoutes } from './features/albums/albums.routes.js';
+import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { collectionsRoutes } from './features/collections/collections.routes.js';
 import { loadHomeRenderModule } from './features/collections/home-page.js';
 import { coverArtRoutes } from './features/cover-art/cover-art.routes.js';
@@ -91,6 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(collectionsRoutes, { homeRender });
   await app.register(albumsRoutes);
   await app.register(exportRoutes);
+  await app.register(analyticsRoutes);
   await app.register(coverArtRoutes);
   await app.register(sharingRoutes);
   await app.register(subscriptionRoutes);

@@ -11,6 +11,8 @@ export const ProfilePage = lazy(() => import('../features/users/profile-page'));
 // Not React.lazy: see collection-home-entry.tsx (its code is fetched as the app starts).
 export { CollectionHomePage } from '../features/collections/collection-home-entry';
 export const AlbumFormPage = lazy(() => import('../features/albums/album-form-page'));
+// Its charts are drawn in its own chunk: nothing here weighs on the home or the landing page.
+export const AnalyticsPage = lazy(() => import('../features/analytics/analytics-page'));
 export const SharedCollectionPage = lazy(() => import('../features/sharing/shared-collection-page'));
 export const ComingSoonPage = lazy(() => import('../features/placeholders/coming-soon-page'));
 export const SubscriptionPage = lazy(() => import('../features/subscription/subscription-page'));

@@ -3,6 +3,7 @@ import { Route, Switch, useLocation, useSearch } from 'wouter';
 import type { SessionUser } from '../lib/session';
 import {
   AlbumFormPage,
+  AnalyticsPage,
   AuthPage,
   CollectionHomePage,
   ComingSoonPage,
@@ -18,7 +19,6 @@ import {
 
 /** Pages of later issues: each says it is on its way and leads back. */
 const upcoming = {
-  analytics: { title: 'Collection Analytics', text: 'Totals, albums per collection and per genre, and who has your lent records.' },
   recordStores: { title: 'Record Stores', text: 'The record stores you love, with maps and a link to share them.' },
   sharedStores: { title: 'Shared Record Stores', text: 'A collector’s favourite record stores, shared with you.' },
   admin: { title: 'Admin Dashboard', text: 'Users, alerts, payments and test tools for administrators.' },
@@ -47,7 +47,7 @@ export function SignedInRoutes() {
       <Route path="/album/new" component={AlbumFormPage} />
       <Route path="/album/:id" component={AlbumFormPage} />
       <Route path="/profile" component={ProfilePage} />
-      <Route path="/analytics">{soon('analytics')}</Route>
+      <Route path="/analytics" component={AnalyticsPage} />
       <Route path="/record-stores">{soon('recordStores')}</Route>
       <Route path="/record-stores/shared/:token">{soon('sharedStores')}</Route>
       <Route path="/terms-of-service" component={TermsPage} />

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** The albumsByGenre key of albums saved without a genre (docs/decisions.md). */
+export const NO_GENRE = 'Unknown';
+
+/** GET /api/analytics (spec 2 §3): money in dollars, summed from integer cents so it is exact to the cent. */
+export const analyticsSchema = z.object({
+  totalCollections: z.number().int(),
+  totalAlbums: z.number().int(),
+  totalValue: z.number(),
+  /** Every collection, empty ones too, by name. */
+  albumsByCollection: z.array(
+    z.object({
+      collectionId: z.number().int(),
+      collectionName: z.string(),
+      albumCount: z.number().int(),
+      totalValue: z.number(),
+    }),
+  ),
+  /** Genre → album count, most albums first; albums without a genre count under NO_GENRE. */
+  albumsByGenre: z.record(z.string(), z.number().int()),
+  /** Albums out on loan, longest out first (oldest lentDate; no date last). */
+  lentAlbums: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      artist: z.string(),
+      lentTo: z.string().nullable(),
+      lentDate: z.string().nullable(),
+      collection: z.string(),
+    }),
+  ),
+});
+export type Analytics = z.infer<typeof analyticsSchema>;

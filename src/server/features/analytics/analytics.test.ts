@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIsoDate } from '../../../common/albums.schemas.js';
+import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
+import { usersRepository } from '../users/users.repository.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Signed = Awaited<ReturnType<typeof signUp>>;
+
+async function addCollection(client: Client, name: string): Promise<number> {
+  const res = await client.post('/api/collections', { name });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ id: number }>().id;
+}
+
+async function addAlbum(client: Client, album: Record<string, unknown>): Promise<number> {
+  const res = await client.post('/api/albums', album);
+  expect(res.statusCode).toBe(201);
+  return res.json<{ id: number }>().id;
+}
+
+/**
+ * A collector whose figures are worked out by hand below. The prices are chosen so that adding
+ * them as floating-point dollars would drift (0.1 + 0.2, 33.33 × 3); genre and price are missing on some.
+ */
+async function collector(): Promise<Signed & { ids: Record<string, number>; collections: Record<string, number> }> {
+  const signed = await signUp(t.app);
+  const { client } = signed;
+  const collections = {
+    Rock: await addCollection(client, 'Rock'),
+    Jazz: await addCollection(client, 'Jazz'),
+    Empty: await addCollection(client, 'Empty'),
+  };
+  const ids = {
+    blueTrain: await addAlbum(client, {
+      collection: 'Jazz',
+      title: 'Blue Train',
+      artist: 'John Coltrane',
+      genre: 'Jazz',
+      price: 19.99,
+      isLent: true,
+      lentTo: 'Sam',
+      lentDate: '2024-01-15',
+    }),
+    giantSteps: await addAlbum(client, {
+      collection: 'Jazz',
+      title: 'Giant Steps',
+      artist: 'John Coltrane',
+      genre: 'Jazz',
+      price: 0.1,
+    }),
+    kindOfBlue: await addAlbum(client, { collection: 'Jazz', title: 'Kind of Blue', artist: 'Miles Davis' }),
+    abbeyRoad: await addAlbum(client, {
+      collection: 'Rock',
+      title: 'Abbey Road',
+      artist: 'The Beatles',
+      genre: 'Rock',
+      price: 0.2,
+      isLent: true,
+      lentTo: 'Kim',
+      lentDate: '2025-03-01',
+    }),
+    letItBe: await addAlbum(client, {
+      collection: 'Rock',
+      title: 'Let It Be',
+      artist: 'The Beatles',
+      genre: 'Rock',
+      price: 33.33,
+    }),
+    revolver: await addAlbum(client, { collection: 'Rock', title: 'Revolver', artist: 'The Beatles', price: 33.33 }),
+    // Lent without a date: the server dates it today, so it is the most recent loan.
+    help: await addAlbum(client, {
+      collection: 'Rock',
+      title: 'Help!',
+      artist: 'The Beatles',
+      genre: 'Rock',
+      price: 33.33,
+      isLent: true,
+      lentTo: 'Jo & Lee',
+    }),
+  };
+  return { ...signed, ids, collections };
+}
+
+/** Another user's data that must never show in anyone else's figures. */
+async function otherCollector(): Promise<Signed> {
+  const other = await signUp(t.app);
+  await addCollection(other.client, 'Jazz');
+  await addCollection(other.client, 'Metal');
+  await addAlbum(other.client, {
+    collection: 'Jazz',
+    title: 'A Love Supreme',
+    artist: 'John Coltrane',
+    genre: 'Jazz',
+    price: 1000,
+    isLent: true,
+    lentTo: 'Nobody',
+    lentDate: '2020-01-01',
+  });
+  await addAlbum(other.client, { collection: 'Metal', title: 'Paranoid', artist: 'Black Sabbath', genre: 'Metal', price: 12.5 });
+  return other;
+}
+
+describe('GET /api/analytics (spec 2 §3)', () => {
+  it('answers the hand-computed figures, exact to the cent, with albums without price or genre and no other user counted', async () => {
+    await otherCollector();
+    const { client, ids, collections } = await collector();
+    await otherCollector();
+
+    const res = await client.get('/api/analytics');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    // toEqual on the whole body: nothing beyond the spec's fields leaves the server.
+    expect(res.json()).toEqual({
+      totalCollections: 3,
+      totalAlbums: 7,
+      // 19.99 + 0.10 + 0.20 + 33.33 × 3; added as floats, 120.27999999999999.
+      totalValue: 120.28,
+      albumsByCollection: [
+        { collectionId: collections.Empty, collectionName: 'Empty', albumCount: 0, totalValue: 0 },
+        { collectionId: collections.Jazz, collectionName: 'Jazz', albumCount: 3, totalValue: 20.09 },
+        { collectionId: collections.Rock, collectionName: 'Rock', albumCount: 4, totalValue: 100.19 },
+      ],
+      albumsByGenre: { Rock: 3, Jazz: 2, Unknown: 2 },
+      lentAlbums: [
+        {
+          id: ids.blueTrain,
+          title: 'Blue Train',
+          artist: 'John Coltrane',
+          lentTo: 'Sam',
+          lentDate: '2024-01-15',
+          collection: 'Jazz',
+        },
+        {
+          id: ids.abbeyRoad,
+          title: 'Abbey Road',
+          artist: 'The Beatles',
+          lentTo: 'Kim',
+          lentDate: '2025-03-01',
+          collection: 'Rock',
+        },
+        { id: ids.help, title: 'Help!', artist: 'The Beatles', lentTo: 'Jo & Lee', lentDate: todayIsoDate(), collection: 'Rock' },
+      ],
+    });
+    // Most albums first; a tie goes by name.
+    expect(Object.keys(res.json<{ albumsByGenre: object }>().albumsByGenre)).toEqual(['Rock', 'Jazz', 'Unknown']);
+  });
+
+  it('answers zeros and empty lists to a user with nothing yet', async () => {
+    await otherCollector();
+    const { client } = await signUp(t.app);
+    const res = await client.get('/api/analytics');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      totalCollections: 0,
+      totalAlbums: 0,
+      totalValue: 0,
+      albumsByCollection: [],
+      albumsByGenre: {},
+      lentAlbums: [],
+    });
+  });
+
+  it('follows the user’s next write: added, returned, renamed and deleted', async () => {
+    const { client, ids, collections } = await collector();
+    const first = (await client.get('/api/analytics')).json<{ totalAlbums: number }>();
+    expect(first.totalAlbums).toBe(7);
+
+    await addAlbum(client, { collection: 'Empty', title: 'Paranoid', artist: 'Black Sabbath', genre: 'Metal', price: 0.01 });
+    let body = (await client.get('/api/analytics')).json<Record<string, unknown>>();
+    expect(body).toMatchObject({ totalAlbums: 8, totalValue: 120.29, albumsByGenre: { Rock: 3, Jazz: 2, Unknown: 2, Metal: 1 } });
+    expect(body.albumsByCollection).toContainEqual({
+      collectionId: collections.Empty,
+      collectionName: 'Empty',
+      albumCount: 1,
+      totalValue: 0.01,
+    });
+
+    // Blue Train comes back; the Rock collection is renamed, which renames it on its lent albums.
+    expect(
+      (
+        await client.put(`/api/albums/${ids.blueTrain}`, {
+          collection: 'Jazz',
+          title: 'Blue Train',
+          artist: 'John Coltrane',
+          genre: 'Jazz',
+          price: 19.99,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await client.put(`/api/collections/${collections.Rock}`, { name: 'Beatles' })).statusCode).toBe(200);
+    body = (await client.get('/api/analytics')).json();
+    expect((body.lentAlbums as { id: number; collection: string }[]).map((a) => [a.id, a.collection])).toEqual([
+      [ids.abbeyRoad, 'Beatles'],
+      [ids.help, 'Beatles'],
+    ]);
+
+    expect((await client.delete(`/api/collections/${collections.Rock}`)).statusCode).toBe(200);
+    body = (await client.get('/api/analytics')).json();
+    expect(body).toMatchObject({
+      totalCollections: 2,
+      totalAlbums: 4,
+      totalValue: 20.1,
+      albumsByGenre: { Jazz: 2, Unknown: 1, Metal: 1 },
+      lentAlbums: [],
+    });
+  });
+
+  it('is not moved by another user’s writes', async () => {
+    const { client } = await collector();
+    const before = (await client.get('/api/analytics')).body;
+    const other = await otherCollector();
+    await addAlbum(other.client, { collection: 'Jazz', title: 'Ascension', artist: 'John Coltrane', genre: 'Jazz', price: 5 });
+    expect((await client.get('/api/analytics')).body).toBe(before);
+  });
+
+  it('revalidates with an ETag: 304 while nothing changed, a new answer after a write', async () => {
+    const { client } = await collector();
+    const res = await client.get('/api/analytics');
+    const etag = res.headers.etag as string;
+    expect(etag).toBeTruthy();
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    const again = await client.request({ method: 'GET', url: '/api/analytics', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    await addAlbum(client, { collection: 'Jazz', title: 'Ballads', artist: 'John Coltrane' });
+    const changed = await client.request({ method: 'GET', url: '/api/analytics', headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ totalAlbums: 8 });
+  });
+
+  it('sends gzip to a client that accepts it, with the same figures', async () => {
+    const { client } = await collector();
+    const plain = await client.get('/api/analytics');
+    const zipped = await client.request({ method: 'GET', url: '/api/analytics', headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    const { gunzipSync } = await import('node:zlib');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('answers 401 signed out', async () => {
+    const res = await new Client(t.app).get('/api/analytics');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toHaveProperty('message');
+  });
+
+  it('answers 402 with the D7 body to a gated user (an expired trial)', async () => {
+    const { client, user } = await collector();
+    await usersRepository.update(t.app.ctx.db, user.id, { trial_end_date: new Date(Date.now() - 1000).toISOString() });
+    const res = await client.get('/api/analytics');
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toMatchObject({ redirectTo: '/subscription', userId: user.id, username: user.username });
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { chartSeries, daysOut, formatSince, formatTimeOut, formatUsd } from './analytics-view';
+
+describe('analytics view', () => {
+  it('shows money as dollars with two decimals', () => {
+    expect(formatUsd(120.28)).toBe('$120.28');
+    expect(formatUsd(0)).toBe('$0.00');
+    expect(formatUsd(1234.5)).toBe('$1,234.50');
+  });
+
+  it('counts whole calendar days out, whatever the time of day', () => {
+    expect(daysOut('2026-03-01', new Date(2026, 2, 1, 23, 59))).toBe(0);
+    expect(daysOut('2026-02-28', new Date(2026, 2, 1, 0, 1))).toBe(1);
+    expect(daysOut('2025-03-01', new Date(2026, 2, 1, 12))).toBe(365);
+    expect(daysOut(null)).toBeNull();
+    // A date in the future (another time zone's today) is not negative.
+    expect(daysOut('2026-03-02', new Date(2026, 2, 1))).toBe(0);
+  });
+
+  it('says how long an album has been out in words', () => {
+    expect(formatTimeOut(0)).toBe('Today');
+    expect(formatTimeOut(1)).toBe('1 day');
+    expect(formatTimeOut(59)).toBe('59 days');
+    expect(formatTimeOut(61)).toBe('2 months');
+    expect(formatTimeOut(729)).toBe('23 months');
+    expect(formatTimeOut(800)).toBe('2 years');
+    expect(formatTimeOut(null)).toBe('Unknown');
+  });
+
+  it('writes the lent date in the given locale, and a dash without one', () => {
+    expect(formatSince('2024-01-15', 'en-US')).toBe('Jan 15, 2024');
+    expect(formatSince(null, 'en-US')).toBe('—');
+  });
+
+  it('turns the answer into the three charts’ series', () => {
+    const series = chartSeries({
+      totalCollections: 2,
+      totalAlbums: 3,
+      totalValue: 20,
+      albumsByCollection: [
+        { collectionId: 1, collectionName: 'Jazz', albumCount: 2, totalValue: 20 },
+        { collectionId: 2, collectionName: 'Rock', albumCount: 1, totalValue: 0 },
+      ],
+      albumsByGenre: { Jazz: 2, Unknown: 1 },
+      lentAlbums: [],
+    });
+    expect(series.perCollection).toEqual([
+      { label: 'Jazz', value: 2 },
+      { label: 'Rock', value: 1 },
+    ]);
+    expect(series.perGenre).toEqual([
+      { label: 'Jazz', value: 2 },
+      { label: 'Unknown', value: 1 },
+    ]);
+    expect(series.valuePerCollection).toEqual([
+      { label: 'Jazz', value: 20 },
+      { label: 'Rock', value: 0 },
+    ]);
+  });
+});

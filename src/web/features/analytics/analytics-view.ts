@@ -1,0 +1,57 @@
+import type { Analytics } from '../../../common/analytics.schemas';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const count = new Intl.NumberFormat('en-US');
+
+/** Money as `$1,234.56` (guide/look.md; D12: USD with 2 decimals). */
+export const formatUsd = (dollars: number) => usd.format(Math.round(dollars * 100) / 100);
+export const formatCount = (value: number) => count.format(value);
+
+export interface ChartDatum {
+  label: string;
+  value: number;
+}
+
+/** The three charts' series, in the order the server sends them (collections by name, genres by count). */
+export function chartSeries(data: Analytics): {
+  perCollection: ChartDatum[];
+  perGenre: ChartDatum[];
+  valuePerCollection: ChartDatum[];
+} {
+  return {
+    perCollection: data.albumsByCollection.map((c) => ({ label: c.collectionName, value: c.albumCount })),
+    perGenre: Object.entries(data.albumsByGenre).map(([label, value]) => ({ label, value })),
+    valuePerCollection: data.albumsByCollection.map((c) => ({ label: c.collectionName, value: c.totalValue })),
+  };
+}
+
+/** A YYYY-MM-DD date as a local calendar day (no time-zone shift). */
+function localDay(isoDate: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!match) return null;
+  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+}
+
+/** Whole days from the lent date to today, in the browser's calendar; null when there is no date. */
+export function daysOut(lentDate: string | null, today: Date = new Date()): number | null {
+  const since = lentDate ? localDay(lentDate) : null;
+  if (!since) return null;
+  const start = new Date(today.getFullYear(), today.getMonth(), today.getDate());
+  // Rounded: a daylight-saving change makes a day 23 or 25 hours long.
+  return Math.max(0, Math.round((start.getTime() - since.getTime()) / 86_400_000));
+}
+
+/** How long an album has been out: "Today", "1 day", "45 days", "3 months", "2 years". */
+export function formatTimeOut(days: number | null): string {
+  if (days === null) return 'Unknown';
+  if (days === 0) return 'Today';
+  if (days < 60) return days === 1 ? '1 day' : `${days} days`;
+  if (days < 730) return `${Math.floor(days / 30.44)} months`;
+  return `${Math.floor(days / 365.25)} years`;
+}
+
+/** The lent date in the user's locale ("Jan 15, 2024"). */
+export function formatSince(lentDate: string | null, locale?: string): string {
+  const day = lentDate ? localDay(lentDate) : null;
+  return day ? day.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' }) : '—';
+}

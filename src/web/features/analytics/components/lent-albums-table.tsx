@@ -1,0 +1,67 @@
+import type { Analytics } from '../../../../common/analytics.schemas';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { daysOut, formatSince, formatTimeOut } from '../analytics-view';
+
+/** The lent albums (spec 2 §3), longest out first as the server orders them, with how long each has been out. */
+export function LentAlbumsTable({ albums }: { albums: Analytics['lentAlbums'] }) {
+  const today = new Date();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id="lent-albums-title">Lent albums</CardTitle>
+        <CardDescription>
+          {albums.length === 0
+            ? 'None of your albums are lent out right now.'
+            : `${albums.length === 1 ? '1 album is' : `${albums.length} albums are`} out on loan, longest out first.`}
+        </CardDescription>
+      </CardHeader>
+      {albums.length > 0 && (
+        <CardContent className="px-0 pb-2 sm:px-2">
+          {/* Focusable so keyboard users can scroll the table sideways on a narrow screen. */}
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="lent-albums-title">
+            <table className="w-full min-w-[36rem] text-left text-sm">
+              <thead className="border-b border-line text-xs tracking-wide text-ink-muted uppercase">
+                <tr>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Title
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Artist
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Lent To
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Since
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Collection
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-right font-medium">
+                    Out For
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {albums.map((album) => (
+                  <tr key={album.id}>
+                    <th scope="row" className="px-4 py-3 font-medium">
+                      {album.title}
+                    </th>
+                    <td className="px-4 py-3">{album.artist}</td>
+                    <td className="px-4 py-3">{album.lentTo ?? '—'}</td>
+                    <td className="px-4 py-3 whitespace-nowrap tabular-nums">{formatSince(album.lentDate)}</td>
+                    <td className="px-4 py-3">{album.collection}</td>
+                    <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
+                      {formatTimeOut(daysOut(album.lentDate, today))}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </CardContent>
+      )}
+    </Card>
+  );
+}
