@@ -13,3 +13,6 @@ export { CollectionHomePage } from '../features/collections/collection-home-entr
 export const AlbumFormPage = lazy(() => import('../features/albums/album-form-page'));
 export const SharedCollectionPage = lazy(() => import('../features/sharing/shared-collection-page'));
 export const ComingSoonPage = lazy(() => import('../features/placeholders/coming-soon-page'));
+// Leaflet loads only on these two pages (and only once a map is drawn: store-map.tsx).
+export const RecordStoresPage = lazy(() => import('../features/record-stores/record-stores-page'));
+export const SharedRecordStoresPage = lazy(() => import('../features/record-stores/shared-record-stores-page'));
