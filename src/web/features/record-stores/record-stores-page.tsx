@@ -73,7 +73,14 @@ export default function RecordStoresPage() {
   const [addOpen, setAddOpen] = useState(false);
   const [editing, setEditing] = useState<RecordStore | null>(null);
   const [deleting, setDeleting] = useState<RecordStore | null>(null);
-  const [shareLink, setShareLink] = useState<string | null>(null);
+  // The dialog keeps the name it asked about while it animates closed.
+  const [deletingName, setDeletingName] = useState('');
+  const askDelete = (store: RecordStore) => {
+    setDeletingName(store.name);
+    setDeleting(store);
+  };
+  const [shareLink, setShareLink] = useState('');
+  const [shareOpen, setShareOpen] = useState(false);
   const editValues = useMemo(() => (editing ? formValuesOf(editing) : undefined), [editing]);
 
   const list = stores.data ?? [];
@@ -107,7 +114,10 @@ export default function RecordStoresPage() {
   };
   const onShare = () =>
     share.mutate(undefined, {
-      onSuccess: ({ shareToken }) => setShareLink(`${window.location.origin}${sharedStoresPath(shareToken)}`),
+      onSuccess: ({ shareToken }) => {
+        setShareLink(`${window.location.origin}${sharedStoresPath(shareToken)}`);
+        setShareOpen(true);
+      },
       onError: (error) => console.error(STORE_ERRORS.share, error),
     });
 
@@ -178,7 +188,7 @@ export default function RecordStoresPage() {
                 store={store}
                 mapConfig={mapConfig.data}
                 onEdit={() => setEditing(store)}
-                onDelete={() => setDeleting(store)}
+                onDelete={() => askDelete(store)}
               />
             ))}
           </StoreGrid>
@@ -198,13 +208,13 @@ export default function RecordStoresPage() {
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title="Confirm Deletion"
-        description={`Are you sure you want to delete ${deleting?.name ?? ''}? This action cannot be undone.`}
+        description={`Are you sure you want to delete ${deletingName}? This action cannot be undone.`}
         confirmLabel="Delete"
         destructive
         loading={remove.isPending}
         onConfirm={onDelete}
       />
-      <ShareStoresDialog open={shareLink !== null} onOpenChange={(open) => !open && setShareLink(null)} link={shareLink ?? ''} />
+      <ShareStoresDialog open={shareOpen} onOpenChange={setShareOpen} link={shareLink} />
     </main>
   );
 }
