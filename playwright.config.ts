@@ -48,6 +48,10 @@ export default defineConfig({
       // The journeys may use the local fake servers that tests start (cover art); see e2e/support.
       MUSICBRAINZ_URL: `http://127.0.0.1:${port + 1}`,
       COVER_ART_ARCHIVE_URL: `http://127.0.0.1:${port + 1}`,
+      GEOCODER_URL: `http://127.0.0.1:${port + 2}`,
+      // The journeys never reach the internet: tiles come from a local address where nothing listens
+      // (a journey that wants a drawn map answers them itself with page.route).
+      MAP_TILE_URL: `http://127.0.0.1:${port + 3}/tiles/{z}/{x}/{y}.png`,
     },
     stdout: 'ignore',
     stderr: 'pipe',

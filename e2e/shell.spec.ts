@@ -62,7 +62,8 @@ test.describe('signed-in shell (spec 1 §2)', () => {
       await expect(page.getByText('This page is being built')).toBeVisible();
     }
     await signIn(page);
-    for (const path of ['/record-stores', '/record-stores/shared/abc']) {
+    // Analytics (issue 11) and the record-store pages (issue 12) are built; the admin dashboard is not yet.
+    for (const path of ['/admin']) {
       await page.goto(path);
       await expect(page.getByText('This page is being built')).toBeVisible();
     }

@@ -21,6 +21,8 @@ import { loadHomeRenderModule } from './features/collections/home-page.js';
 import { coverArtRoutes } from './features/cover-art/cover-art.routes.js';
 import { exportRoutes } from './features/export/export.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { GEOCODER_INTERVAL_MS } from './features/record-stores/geocoder.service.js';
+import { recordStoresRoutes } from './features/record-stores/record-stores.routes.js';
 import { sharingRoutes } from './features/sharing/sharing.routes.js';
 import { subscriptionRoutes } from './features/subscription/subscription.routes.js';
 import { registerTrialNotices } from './features/subscription/trial-notices.js';
@@ -37,6 +39,8 @@ export interface BuildOptions {
   /** Lower scrypt cost for the test suite only; production always uses OWASP's. */
   passwordCost?: ScryptCost;
   testAllowedPrivateHosts?: readonly string[];
+  /** Test-only: a shorter spacing of geocoder requests, so tests that save many stores stay quick. */
+  testGeocoderIntervalMs?: number;
   logger?: boolean;
   webRoot?: string;
   /** The collection home's server drawing; by default the web build's (none when it is not built). */
@@ -68,6 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     events: new AppEventBus(app.log),
     passwordCost: options.passwordCost ?? OWASP_SCRYPT,
     testAllowedPrivateHosts: options.testAllowedPrivateHosts ?? [],
+    geocoderIntervalMs: options.testGeocoderIntervalMs ?? GEOCODER_INTERVAL_MS,
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => handle.close());
@@ -95,6 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(analyticsRoutes);
   await app.register(coverArtRoutes);
   await app.register(sharingRoutes);
+  await app.register(recordStoresRoutes);
   await app.register(subscriptionRoutes);
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX });
 

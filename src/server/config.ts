@@ -54,6 +54,9 @@ const envSchema = z
     // Record stores: geocoding and maps.
     GEOCODER_URL: z.url('GEOCODER_URL must be a URL').default('https://nominatim.openstreetmap.org'),
     MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    MAP_TILE_ATTRIBUTION: z
+      .string()
+      .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
     MAPS_API_KEY: optionalString,
   })
   .refine((env) => !env.ADMIN_PASSWORD || env.ADMIN_PASSWORD.length >= 8, {
@@ -86,6 +89,8 @@ export interface Config {
   coverArt: { musicBrainzUrl: string; coverArtArchiveUrl: string };
   geocoderUrl: string;
   mapTileUrl: string;
+  /** The tile provider's credit (HTML) shown on every map. */
+  mapTileAttribution: string;
   mapsApiKey: string | undefined;
   version: string;
 }
@@ -147,6 +152,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     coverArt: { musicBrainzUrl: env.MUSICBRAINZ_URL.replace(/\/+$/, ''), coverArtArchiveUrl: env.COVER_ART_ARCHIVE_URL.replace(/\/+$/, '') },
     geocoderUrl: env.GEOCODER_URL.replace(/\/+$/, ''),
     mapTileUrl: env.MAP_TILE_URL,
+    mapTileAttribution: env.MAP_TILE_ATTRIBUTION,
     mapsApiKey: env.MAPS_API_KEY,
     version: process.env.npm_package_version ?? '0.1.0',
   };

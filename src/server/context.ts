@@ -21,6 +21,8 @@ export interface AppContext {
   passwordCost: ScryptCost;
   /** Hostnames the outbound fetcher may reach although they resolve to private addresses (tests only). */
   testAllowedPrivateHosts: readonly string[];
+  /** Spacing of geocoder requests across instances (GEOCODER_INTERVAL_MS; tests may shorten it). */
+  geocoderIntervalMs: number;
 }
 
 declare module 'fastify' {

@@ -3,6 +3,20 @@ import helmet from 'helmet';
 import { THEME_SCRIPT } from '../../common/theme-script.js';
 import type { FastifyInstance } from 'fastify';
 
+const OSM_TILES = ['https://*.tile.openstreetmap.org', 'https://tile.openstreetmap.org'];
+
+/**
+ * The image source a configured tile URL template needs (MAP_TILE_URL), e.g. `https://*.example.com`
+ * for `https://{s}.example.com/{z}/{x}/{y}.png`; undefined when it cannot be read as a URL.
+ */
+export function tileSource(template: string): string | undefined {
+  const probe = template.replace(/\{s\}/g, 'subdomain').replace(/\{[^}]*\}/g, '0');
+  if (!URL.canParse(probe)) return undefined;
+  const url = new URL(probe);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  return `${url.protocol}//${url.host.replace(/^subdomain\./, '*.')}`;
+}
+
 /**
  * Security headers for every response; the CSP allows no inline script but the theme's, by its hash.
  * The headers never vary, so helmet's middleware is built once here (the Fastify wrapper rebuilt it,
@@ -10,6 +24,8 @@ import type { FastifyInstance } from 'fastify';
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const https = app.ctx.config.secureCookies;
+  const tiles = tileSource(app.ctx.config.mapTileUrl);
+  const imgSrc = ["'self'", 'data:', 'blob:', ...OSM_TILES, ...(tiles && !OSM_TILES.includes(tiles) ? [tiles] : [])];
   const applyHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -19,7 +35,8 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
         scriptSrc: ["'self'", `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`],
         // Radix positions popovers with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org', 'https://tile.openstreetmap.org'],
+        // The record-store maps' tiles (spec 2 §2 map widget): OpenStreetMap's and the configured ones.
+        imgSrc,
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

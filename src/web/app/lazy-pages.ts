@@ -19,3 +19,6 @@ export const SubscriptionPage = lazy(() => import('../features/subscription/subs
 export const SubscribePage = lazy(() => import('../features/subscription/subscribe-page'));
 export const SubscriptionSuccessPage = lazy(() => import('../features/subscription/subscription-success-page'));
 export const SubscriptionCancelPage = lazy(() => import('../features/subscription/subscription-cancel-page'));
+// Leaflet loads only on these two pages (and only once a map is drawn: store-map.tsx).
+export const RecordStoresPage = lazy(() => import('../features/record-stores/record-stores-page'));
+export const SharedRecordStoresPage = lazy(() => import('../features/record-stores/shared-record-stores-page'));

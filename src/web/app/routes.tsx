@@ -9,7 +9,9 @@ import {
   ComingSoonPage,
   LandingPage,
   ProfilePage,
+  RecordStoresPage,
   SharedCollectionPage,
+  SharedRecordStoresPage,
   SubscribePage,
   SubscriptionCancelPage,
   SubscriptionPage,
@@ -19,8 +21,6 @@ import {
 
 /** Pages of later issues: each says it is on its way and leads back. */
 const upcoming = {
-  recordStores: { title: 'Record Stores', text: 'The record stores you love, with maps and a link to share them.' },
-  sharedStores: { title: 'Shared Record Stores', text: 'A collector’s favourite record stores, shared with you.' },
   admin: { title: 'Admin Dashboard', text: 'Users, alerts, payments and test tools for administrators.' },
   forgot: { title: 'Forgot your password?', text: 'Get a link by e-mail to choose a new password.' },
   reset: { title: 'Reset your password', text: 'Choose a new password for your account.' },
@@ -37,6 +37,15 @@ function SignedInAuthRedirect() {
   return null;
 }
 
+/** A signed-in page opened signed out: to /auth, which returns here after login (spec 1 §4). */
+function SignInFirst() {
+  const [location, navigate] = useLocation();
+  useEffect(() => {
+    navigate('/auth', { replace: true, state: { from: location } });
+  }, [navigate, location]);
+  return null;
+}
+
 /** Spec 1 §2 and D13: the signed-in route switch; unknown paths show the collection home. */
 export function SignedInRoutes() {
   return (
@@ -48,8 +57,8 @@ export function SignedInRoutes() {
       <Route path="/album/:id" component={AlbumFormPage} />
       <Route path="/profile" component={ProfilePage} />
       <Route path="/analytics" component={AnalyticsPage} />
-      <Route path="/record-stores">{soon('recordStores')}</Route>
-      <Route path="/record-stores/shared/:token">{soon('sharedStores')}</Route>
+      <Route path="/record-stores" component={RecordStoresPage} />
+      <Route path="/record-stores/shared/:token" component={SharedRecordStoresPage} />
       <Route path="/terms-of-service" component={TermsPage} />
       <Route path="/admin">{soon('admin')}</Route>
       <Route path="/subscription" component={SubscriptionPage} />
@@ -86,7 +95,9 @@ export function SignedOutRoutes() {
       <Route path="/terms-of-service" component={TermsPage} />
       <Route path="/shared/:shareToken" component={SharedCollectionPage} />
       {/* Spec 2 §6: visitors may open a shared record-store list too. */}
-      <Route path="/record-stores/shared/:token">{soon('sharedStores')}</Route>
+      <Route path="/record-stores/shared/:token" component={SharedRecordStoresPage} />
+      {/* Spec 2 §2: the record stores page sends a signed-out visitor to /auth. */}
+      <Route path="/record-stores" component={SignInFirst} />
       <Route component={LandingPage} />
     </Switch>
   );

@@ -56,5 +56,10 @@ export function userAnalytics(ctx: AppContext, user: Pick<UserRow, 'id' | 'data_
     cache = new AlbumListCache({ maxUsers: 500, maxBytes: 32 * 1024 * 1024 });
     answers.set(ctx, cache);
   }
-  return cache.get(user.id, user.data_version, async () => Buffer.from(JSON.stringify(await buildAnalytics(ctx, user.id))));
+  // Only the serialised body is used here: no album objects or page ends are kept beside it.
+  return cache.get(user.id, user.data_version, async () => ({
+    body: Buffer.from(JSON.stringify(await buildAnalytics(ctx, user.id))),
+    pageEnds: [],
+    albums: [],
+  }));
 }

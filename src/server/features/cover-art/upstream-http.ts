@@ -1,9 +1,14 @@
 import type { Db } from '../../db/database.js';
 import { httpCacheRepository } from './http-cache.repository.js';
-import { realClock, type Clock, type RateLimiter } from './rate-limiter.js';
+import { realClock, type Clock } from './rate-limiter.js';
 
 /** MusicBrainz or the Cover Art Archive failed us (network, time limit, 5xx, unreadable answer). */
 export class UpstreamError extends Error {}
+
+/** Anything that spaces calls out: the per-process RateLimiter, or the database-wide DbPacer. */
+export interface Pacer {
+  schedule<T>(task: () => Promise<T>): Promise<T>;
+}
 
 export interface UpstreamJson {
   status: number;
@@ -15,7 +20,7 @@ export interface UpstreamRequest {
   userAgent: string;
   timeoutMs: number;
   /** Calls to a rate-limited service wait their turn here, retries included. */
-  limiter?: RateLimiter;
+  limiter?: Pacer;
   max503Retries?: number;
   /** Longest Retry-After we honour; a longer one means "not now", answered as a failure. */
   maxRetryAfterMs?: number;
