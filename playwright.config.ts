@@ -9,6 +9,8 @@ if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: a
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(tmpdir(), `spindle-e2e-${port}`);
+/** Where the test SMTP server (global setup, on E2E_PORT + 2) writes each mail it receives. */
+export const E2E_MAIL_DIR = path.join(tmpdir(), `spindle-e2e-mail-${port}`);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -48,6 +50,8 @@ export default defineConfig({
       // The journeys may use the local fake servers that tests start (cover art); see e2e/support.
       MUSICBRAINZ_URL: `http://127.0.0.1:${port + 1}`,
       COVER_ART_ARCHIVE_URL: `http://127.0.0.1:${port + 1}`,
+      // Mail goes to the SMTP server that global setup starts (the journeys read it from E2E_MAIL_DIR).
+      SMTP_URL: `smtp://127.0.0.1:${port + 2}`,
     },
     stdout: 'ignore',
     stderr: 'pipe',

@@ -1,12 +1,23 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { startFakeMusicBrainz } from '../../src/server/test/fake-musicbrainz.js';
+import { startSmtpSink } from '../../src/server/test/smtp-sink.js';
+import { E2E_MAIL_DIR } from '../../playwright.config.js';
 
 /**
- * Each e2e run starts with the fake MusicBrainz + Cover Art
- * Archive on E2E_PORT + 1 (where playwright.config.ts points MUSICBRAINZ_URL and
- * COVER_ART_ARCHIVE_URL). The function returned is Playwright's global teardown: it stops the fake.
+ * Each e2e run starts with the fake MusicBrainz + Cover Art Archive on E2E_PORT + 1 (where
+ * playwright.config.ts points MUSICBRAINZ_URL and COVER_ART_ARCHIVE_URL) and a real SMTP server on
+ * E2E_PORT + 2 (SMTP_URL) that writes every mail it receives to E2E_MAIL_DIR. The function returned
+ * is Playwright's global teardown: it stops both.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const port = Number(process.env.E2E_PORT ?? 4317) + 1;
-  const fake = await startFakeMusicBrainz({ port });
-  return () => fake.close();
+  const port = Number(process.env.E2E_PORT ?? 4317);
+  const fake = await startFakeMusicBrainz({ port: port + 1 });
+  rmSync(E2E_MAIL_DIR, { recursive: true, force: true });
+  mkdirSync(E2E_MAIL_DIR, { recursive: true });
+  const smtp = await startSmtpSink(port + 2, (mail, index) => writeFileSync(path.join(E2E_MAIL_DIR, `${String(index).padStart(5, '0')}.eml`), mail.raw));
+  return async () => {
+    await smtp.stop();
+    await fake.close();
+  };
 }

@@ -21,7 +21,7 @@ export interface SmtpSink {
  * sent. STARTTLS is off: its certificate would be self-signed, and the app must not be told to trust
  * any certificate.
  */
-export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+export async function startSmtpSink(port = 0, onMail?: (mail: ReceivedMail, index: number) => void): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const create = () =>
     new SMTPServer({
@@ -32,11 +32,13 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          received.push({
+          const mail = {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
             raw: Buffer.concat(chunks).toString('utf8'),
-          });
+          };
+          received.push(mail);
+          onMail?.(mail, received.length);
           callback();
         });
       },

@@ -12,4 +12,6 @@ export const ProfilePage = lazy(() => import('../features/users/profile-page'));
 export { CollectionHomePage } from '../features/collections/collection-home-entry';
 export const AlbumFormPage = lazy(() => import('../features/albums/album-form-page'));
 export const SharedCollectionPage = lazy(() => import('../features/sharing/shared-collection-page'));
+export const ForgotPasswordPage = lazy(() => import('../features/password-reset/forgot-password-page'));
+export const ResetPasswordPage = lazy(() => import('../features/password-reset/reset-password-page'));
 export const ComingSoonPage = lazy(() => import('../features/placeholders/coming-soon-page'));

@@ -6,8 +6,10 @@ import {
   AuthPage,
   CollectionHomePage,
   ComingSoonPage,
+  ForgotPasswordPage,
   LandingPage,
   ProfilePage,
+  ResetPasswordPage,
   SharedCollectionPage,
   TermsPage,
 } from './lazy-pages';
@@ -22,8 +24,6 @@ const upcoming = {
   subscribe: { title: 'Subscribe', text: 'Premium Membership for $16.99 a year.' },
   success: { title: 'Subscription Successful', text: 'Activating your subscription.' },
   cancel: { title: 'Checkout Canceled', text: 'Your checkout was canceled and nothing was charged.' },
-  forgot: { title: 'Forgot your password?', text: 'Get a link by e-mail to choose a new password.' },
-  reset: { title: 'Reset your password', text: 'Choose a new password for your account.' },
 } as const;
 
 const soon = (key: keyof typeof upcoming) => () => <ComingSoonPage {...upcoming[key]} />;
@@ -81,8 +81,8 @@ export function SignedOutRoutes() {
       <Route path="/subscription/cancel">{soon('cancel')}</Route>
       <Route path="/auth" component={AuthPage} />
       <Route path="/login" component={AuthPage} />
-      <Route path="/forgot-password">{soon('forgot')}</Route>
-      <Route path="/reset-password">{soon('reset')}</Route>
+      <Route path="/forgot-password" component={ForgotPasswordPage} />
+      <Route path="/reset-password" component={ResetPasswordPage} />
       <Route path="/terms-of-service" component={TermsPage} />
       <Route path="/shared/:shareToken" component={SharedCollectionPage} />
       {/* Spec 2 §6: visitors may open a shared record-store list too. */}
