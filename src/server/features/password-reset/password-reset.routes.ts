@@ -18,8 +18,19 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/forgot-password',
     { schema: { body: forgotPasswordRequestSchema, response: { 200: messageSchema, 400: errorSchema, 429: errorSchema } } },
-    async (request) => {
-      await requestPasswordReset(app.ctx, request.body.email, request.ip);
+    async (request, reply) => {
+      // The account's work starts once the answer has gone (or the client has left), never before it.
+      const afterResponse = (run: () => void) => {
+        let ran = false;
+        const once = () => {
+          if (ran) return;
+          ran = true;
+          setImmediate(run);
+        };
+        reply.raw.once('finish', once);
+        reply.raw.once('close', once);
+      };
+      await requestPasswordReset(app.ctx, request.body.email, request.ip, afterResponse);
       return { message: FORGOT_PASSWORD_MESSAGE };
     },
   );

@@ -34,10 +34,10 @@ export async function settleResetRequests(ctx: AppContext): Promise<void> {
 
 /**
  * POST /api/auth/forgot-password: counts the attempt (429 beyond the limits, the only answer that
- * differs, and it differs for every address alike), then issues the token and queues the mail after the
- * response. 256 random bits; only their hash is stored.
+ * differs, and it differs for every address alike), then issues the token and queues the mail once
+ * `afterResponse` says the answer is out. 256 random bits; only their hash is stored.
  */
-export async function requestPasswordReset(ctx: AppContext, email: string, clientIp: string): Promise<void> {
+export async function requestPasswordReset(ctx: AppContext, email: string, clientIp: string, afterResponse: (run: () => void) => void): Promise<void> {
   await reserveAttempt(
     ctx.db,
     ctx.dbKind,
@@ -49,7 +49,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, clien
   );
   const set = inFlight.get(ctx) ?? new Set();
   inFlight.set(ctx, set);
-  const work = new Promise<void>((resolve) => setImmediate(resolve))
+  const work = new Promise<void>((resolve) => afterResponse(resolve))
     .then(() => issueResetToken(ctx, email))
     .catch((error: unknown) => ctx.log.error({ err: error }, 'password reset request failed'))
     .finally(() => set.delete(work));
