@@ -14,8 +14,12 @@ const tokenSchema = z.string({ error: 'The reset token is required' }).min(1, 'T
 
 /** GET /api/auth/verify-reset-token?token=… */
 export const verifyResetTokenQuerySchema = z.object({ token: tokenSchema });
-/** Its answer when the token can be used (otherwise 400 with the message). */
-export const verifyResetTokenResponseSchema = z.object({ valid: z.literal(true) });
+/**
+ * Its answer: whether the link can be used. An unusable link is an answer too (200, with the message),
+ * not an error: the page shows its invalid state and the browser logs no failed request.
+ */
+export const verifyResetTokenResponseSchema = z.union([z.object({ valid: z.literal(true) }), z.object({ valid: z.literal(false), message: z.string() })]);
+export type VerifyResetTokenResponse = z.infer<typeof verifyResetTokenResponseSchema>;
 
 /** POST /api/auth/reset-password: the password follows registration's rule (8–256 characters). */
 export const resetPasswordRequestSchema = z.object({ token: tokenSchema, password: passwordSchema });

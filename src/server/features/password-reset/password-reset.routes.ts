@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { messageSchema } from '../../../common/auth.schemas.js';
 import {
   FORGOT_PASSWORD_MESSAGE,
+  INVALID_RESET_TOKEN_MESSAGE,
   RESET_DONE_MESSAGE,
   forgotPasswordRequestSchema,
   resetPasswordRequestSchema,
   verifyResetTokenQuerySchema,
   verifyResetTokenResponseSchema,
 } from '../../../common/password-reset.schemas.js';
-import { requestPasswordReset, resetPassword, verifyResetToken } from './password-reset.service.js';
+import { isResetTokenUsable, requestPasswordReset, resetPassword } from './password-reset.service.js';
 
 const errorSchema = z.object({ message: z.string() }).loose();
 
@@ -39,8 +40,8 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/verify-reset-token',
     { schema: { querystring: verifyResetTokenQuerySchema, response: { 200: verifyResetTokenResponseSchema, 400: errorSchema } } },
     async (request) => {
-      await verifyResetToken(app.ctx, request.query.token);
-      return { valid: true as const };
+      if (await isResetTokenUsable(app.ctx, request.query.token)) return { valid: true as const };
+      return { valid: false as const, message: INVALID_RESET_TOKEN_MESSAGE };
     },
   );
 

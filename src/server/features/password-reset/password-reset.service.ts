@@ -81,9 +81,9 @@ async function issueResetToken(ctx: AppContext, email: string): Promise<void> {
 
 const invalidToken = () => new AppError('BAD_REQUEST', INVALID_RESET_TOKEN_MESSAGE, { body: { valid: false } });
 
-/** GET /api/auth/verify-reset-token: whether the link can still be used (400 otherwise). */
-export async function verifyResetToken(ctx: AppContext, token: string): Promise<void> {
-  if (!(await passwordResetRepository.findUsable(ctx.db, hashToken(token), new Date().toISOString()))) throw invalidToken();
+/** GET /api/auth/verify-reset-token: whether the link can still be used. */
+export async function isResetTokenUsable(ctx: AppContext, token: string): Promise<boolean> {
+  return (await passwordResetRepository.findUsable(ctx.db, hashToken(token), new Date().toISOString())) !== undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ForgotPasswordRequest, ResetPasswordRequest } from '../../../common/password-reset.schemas';
+import type { ForgotPasswordRequest, ResetPasswordRequest, VerifyResetTokenResponse } from '../../../common/password-reset.schemas';
 import { apiRequest } from '../../lib/api-client';
 
 export const PASSWORD_RESET_API = {
@@ -12,9 +12,9 @@ export function requestPasswordReset(input: ForgotPasswordRequest): Promise<{ me
   return apiRequest<{ message: string }>('POST', PASSWORD_RESET_API.forgot, input);
 }
 
-/** GET /api/auth/verify-reset-token: resolves when the link can be used, rejects (400) when not. */
-export function verifyResetToken(token: string): Promise<{ valid: true }> {
-  return apiRequest<{ valid: true }>('GET', `${PASSWORD_RESET_API.verify}?token=${encodeURIComponent(token)}`);
+/** GET /api/auth/verify-reset-token: whether the link can be used. */
+export function verifyResetToken(token: string): Promise<VerifyResetTokenResponse> {
+  return apiRequest<VerifyResetTokenResponse>('GET', `${PASSWORD_RESET_API.verify}?token=${encodeURIComponent(token)}`);
 }
 
 /** POST /api/auth/reset-password. */

@@ -38,7 +38,7 @@ export default function ResetPasswordPage() {
   if (mutation.isSuccess) return <Done />;
   // A link used or expired while the form was open is as invalid as one that never was.
   const linkRejected = mutation.isError && isApiError(mutation.error, 400) && (mutation.error.body as { valid?: boolean } | null)?.valid === false;
-  if (token === '' || verification.isError || linkRejected) return <InvalidLink />;
+  if (token === '' || verification.isError || verification.data?.valid === false || linkRejected) return <InvalidLink />;
   if (verification.isPending) {
     return (
       <ResetLayout>
