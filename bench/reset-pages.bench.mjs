@@ -7,7 +7,8 @@ import { report, startServer } from './support.mjs';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const CATEGORIES = ['accessibility', 'best-practices'];
-const PAGES = ['/forgot-password', '/reset-password?token=no-longer-valid'];
+// BENCH_PAGES (comma-separated paths) measures other pages the same way, e.g. /auth for comparison.
+const PAGES = process.env.BENCH_PAGES?.split(',') ?? ['/forgot-password', '/reset-password?token=no-longer-valid'];
 
 const server = await startServer();
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
