@@ -9,6 +9,8 @@ if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: a
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(tmpdir(), `spindle-e2e-${port}`);
+/** Where the test SMTP server (global setup, on E2E_PORT + 2) writes each mail it receives. */
+export const E2E_MAIL_DIR = path.join(tmpdir(), `spindle-e2e-mail-${port}`);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -48,10 +50,12 @@ export default defineConfig({
       // The journeys may use the local fake servers that tests start (cover art); see e2e/support.
       MUSICBRAINZ_URL: `http://127.0.0.1:${port + 1}`,
       COVER_ART_ARCHIVE_URL: `http://127.0.0.1:${port + 1}`,
-      GEOCODER_URL: `http://127.0.0.1:${port + 2}`,
+      // Mail goes to the SMTP server that global setup starts (the journeys read it from E2E_MAIL_DIR).
+      SMTP_URL: `smtp://127.0.0.1:${port + 2}`,
       // The journeys never reach the internet: tiles come from a local address where nothing listens
       // (a journey that wants a drawn map answers them itself with page.route).
       MAP_TILE_URL: `http://127.0.0.1:${port + 3}/tiles/{z}/{x}/{y}.png`,
+      GEOCODER_URL: `http://127.0.0.1:${port + 4}`,
     },
     stdout: 'ignore',
     stderr: 'pipe',

@@ -56,17 +56,11 @@ test.describe('signed-in shell (spec 1 §2)', () => {
     await expect(page.getByRole('heading', { name: 'No collections yet' })).toBeVisible();
   });
 
-  test('pages of later issues are placeholders with a way home, signed in and out', async ({ page }) => {
-    for (const path of ['/forgot-password', '/reset-password?token=abc']) {
-      await page.goto(path);
-      await expect(page.getByText('This page is being built')).toBeVisible();
-    }
+  test('the page of a later issue (the admin dashboard) is a placeholder with a way home', async ({ page }) => {
+    // Subscription (issue 10), mail and reset, analytics (issue 11) and record stores (issue 12) are built.
     await signIn(page);
-    // Analytics (issue 11) and the record-store pages (issue 12) are built; the admin dashboard is not yet.
-    for (const path of ['/admin']) {
-      await page.goto(path);
-      await expect(page.getByText('This page is being built')).toBeVisible();
-    }
+    await page.goto('/admin');
+    await expect(page.getByText('This page is being built')).toBeVisible();
     await page.getByRole('link', { name: 'Home' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'No collections yet' })).toBeVisible();

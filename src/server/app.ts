@@ -20,6 +20,11 @@ import { collectionsRoutes } from './features/collections/collections.routes.js'
 import { loadHomeRenderModule } from './features/collections/home-page.js';
 import { coverArtRoutes } from './features/cover-art/cover-art.routes.js';
 import { exportRoutes } from './features/export/export.routes.js';
+import { registerMailListeners } from './features/mail/mail-listeners.js';
+import { MailService } from './features/mail/mail.service.js';
+import { createMailTransport } from './features/mail/mail-transport.js';
+import { passwordResetRoutes } from './features/password-reset/password-reset.routes.js';
+import { settleResetRequests } from './features/password-reset/password-reset.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { GEOCODER_INTERVAL_MS } from './features/record-stores/geocoder.service.js';
 import { recordStoresRoutes } from './features/record-stores/record-stores.routes.js';
@@ -45,6 +50,8 @@ export interface BuildOptions {
   webRoot?: string;
   /** The collection home's server drawing; by default the web build's (none when it is not built). */
   homeRender?: HomeRenderModule | null;
+  /** Whether the mail worker polls on its own (default); tests of mail drive it with ctx.mail.flush(). */
+  mailWorker?: boolean;
 }
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
@@ -70,12 +77,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     dbChangeToken: handle.changeToken,
     log: app.log,
     events: new AppEventBus(app.log),
+    mail: new MailService({ db: handle.db, dbKind: handle.kind, log: app.log, transport: createMailTransport(config, app.log) }),
     passwordCost: options.passwordCost ?? OWASP_SCRYPT,
     testAllowedPrivateHosts: options.testAllowedPrivateHosts ?? [],
     geocoderIntervalMs: options.testGeocoderIntervalMs ?? GEOCODER_INTERVAL_MS,
   };
   app.decorate('ctx', ctx);
-  app.addHook('onClose', async () => handle.close());
+  // Forgot-password work and the mail worker's pass finish before the database closes under them.
+  app.addHook('onClose', async () => {
+    await settleResetRequests(ctx);
+    await ctx.mail.stop();
+    await handle.close();
+  });
 
   // CSRF, with registerRequestOrigin below: mutations accept only JSON or multipart bodies (no
   // text/plain), multipart only where a route takes a file.
@@ -88,9 +101,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerSessions(app);
   registerApiCacheControl(app);
   registerTrialNotices(app);
+  registerMailListeners(ctx);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(passwordResetRoutes);
   await app.register(usersRoutes);
   const webRoot = options.webRoot ?? defaultWebRoot;
   const homeRender = options.homeRender !== undefined ? options.homeRender : await loadHomeRenderModule(webRoot);
@@ -106,5 +121,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   registerWebApp(app, webRoot);
   await ensureBootstrapAdmin(ctx);
+  if (options.mailWorker !== false) ctx.mail.start();
   return app;
 }

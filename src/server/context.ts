@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Db, DbKind } from './db/database.js';
 import type { AppEventBus } from './events.js';
 import type { ScryptCost } from './features/auth/password.js';
+import type { MailService } from './features/mail/mail.service.js';
 
 /**
  * What every feature reaches through `app.ctx`: configuration, the database and the few knobs
@@ -18,6 +19,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Features announce here; mail and alerts listen (events.ts). */
   events: AppEventBus;
+  /** The mail outbox: enqueue here, the worker sends (features/mail). */
+  mail: MailService;
   passwordCost: ScryptCost;
   /** Hostnames the outbound fetcher may reach although they resolve to private addresses (tests only). */
   testAllowedPrivateHosts: readonly string[];

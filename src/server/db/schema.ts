@@ -140,6 +140,29 @@ export interface PasswordResetTokensTable {
   used_at: string | null;
 }
 
+/** Mail waiting to go, sent, or given up (migration 004, style §12). */
+export interface MailOutboxTable {
+  id: Id;
+  idempotency_key: string;
+  /** The template: 'password-reset', 'password-changed', 'trial-ending', 'trial-ended', 'payment-failed', 'alert'. */
+  kind: string;
+  to_address: string;
+  subject: string;
+  /** Cleared once the mail is sent or given up: a reset link is not kept in the database longer than needed. */
+  text_body: string | null;
+  html_body: string | null;
+  /** 'pending' | 'sent' | 'failed' | 'expired' */
+  status: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  lease_until: string | null;
+  lease_owner: string | null;
+  last_error: string | null;
+  expires_at: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface CheckoutSessionsTable {
   id: string;
   user_id: number;
@@ -203,6 +226,7 @@ export interface Database {
   http_cache: HttpCacheTable;
   record_stores: RecordStoresTable;
   password_reset_tokens: PasswordResetTokensTable;
+  mail_outbox: MailOutboxTable;
   checkout_sessions: CheckoutSessionsTable;
   demo_subscriptions: DemoSubscriptionsTable;
   webhook_events: WebhookEventsTable;

@@ -14,6 +14,8 @@ export const AlbumFormPage = lazy(() => import('../features/albums/album-form-pa
 // Its charts are drawn in its own chunk: nothing here weighs on the home or the landing page.
 export const AnalyticsPage = lazy(() => import('../features/analytics/analytics-page'));
 export const SharedCollectionPage = lazy(() => import('../features/sharing/shared-collection-page'));
+export const ForgotPasswordPage = lazy(() => import('../features/password-reset/forgot-password-page'));
+export const ResetPasswordPage = lazy(() => import('../features/password-reset/reset-password-page'));
 export const ComingSoonPage = lazy(() => import('../features/placeholders/coming-soon-page'));
 export const SubscriptionPage = lazy(() => import('../features/subscription/subscription-page'));
 export const SubscribePage = lazy(() => import('../features/subscription/subscribe-page'));

@@ -7,9 +7,11 @@ import {
   AuthPage,
   CollectionHomePage,
   ComingSoonPage,
+  ForgotPasswordPage,
   LandingPage,
   ProfilePage,
   RecordStoresPage,
+  ResetPasswordPage,
   SharedCollectionPage,
   SharedRecordStoresPage,
   SubscribePage,
@@ -22,8 +24,6 @@ import {
 /** Pages of later issues: each says it is on its way and leads back. */
 const upcoming = {
   admin: { title: 'Admin Dashboard', text: 'Users, alerts, payments and test tools for administrators.' },
-  forgot: { title: 'Forgot your password?', text: 'Get a link by e-mail to choose a new password.' },
-  reset: { title: 'Reset your password', text: 'Choose a new password for your account.' },
 } as const;
 
 const soon = (key: keyof typeof upcoming) => () => <ComingSoonPage {...upcoming[key]} />;
@@ -90,8 +90,8 @@ export function SignedOutRoutes() {
       <Route path="/subscription/cancel" component={SubscriptionCancelPage} />
       <Route path="/auth" component={AuthPage} />
       <Route path="/login" component={AuthPage} />
-      <Route path="/forgot-password">{soon('forgot')}</Route>
-      <Route path="/reset-password">{soon('reset')}</Route>
+      <Route path="/forgot-password" component={ForgotPasswordPage} />
+      <Route path="/reset-password" component={ResetPasswordPage} />
       <Route path="/terms-of-service" component={TermsPage} />
       <Route path="/shared/:shareToken" component={SharedCollectionPage} />
       {/* Spec 2 §6: visitors may open a shared record-store list too. */}

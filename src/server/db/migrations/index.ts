@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initial from './001-initial.js';
 import * as dataVersion from './002-data-version.js';
 import * as subscription from './003-subscription.js';
+import * as mailOutbox from './004-mail-outbox.js';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-data-version': dataVersion,
   '003-subscription': subscription,
+  '004-mail-outbox': mailOutbox,
 };
