@@ -38,22 +38,29 @@ test.describe('coming back from an album (issue 9, item 13)', () => {
     for (const back of ['button', 'browser'] as const) {
       await page.evaluate(() => window.scrollTo(0, 2400));
       await expect.poll(() => scrollY(page)).toBe(2400);
-      // A card well inside the screen at that scroll.
-      const title = await page.evaluate(() => {
-        const onScreen = [...document.querySelectorAll('[data-testid="album-card"]')].find((card) => {
-          const box = card.getBoundingClientRect();
-          return box.top > 150 && box.bottom < window.innerHeight;
+      // A card well inside the screen at that scroll. Polled: the grid draws the rows of a new scroll
+      // position on the scroll event, a frame after scrollTo().
+      const cardOnScreen = () =>
+        page.evaluate(() => {
+          const onScreen = [...document.querySelectorAll('[data-testid="album-card"]')].find((card) => {
+            const box = card.getBoundingClientRect();
+            return box.top > 150 && box.bottom < window.innerHeight;
+          });
+          return onScreen?.querySelector('h2')?.textContent ?? '';
         });
-        return onScreen?.querySelector('h2')?.textContent ?? '';
-      });
-      expect(title).toMatch(/^Record \d{3}$/);
+      await expect.poll(cardOnScreen).toMatch(/^Record \d{3}$/);
+      const title = await cardOnScreen();
       const card = page.getByTestId('album-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
       await card.click();
       await expect(page.getByRole('heading', { level: 1, name: 'Edit Album' })).toBeVisible();
+      // Every path change covers the page with the spinner for 300 ms (spec 1 §2): a user acts once it
+      // has gone. A click under it has Playwright scroll the page to reach the target (issue 9 item 13).
+      await expect(page.getByTestId('full-screen-spinner')).toBeHidden();
       if (back === 'button') await page.getByRole('button', { name: 'Back' }).click();
       else await page.goBack();
 
       await expect(page).toHaveURL(/\/collection\?collection=Crates$/);
+      await expect(page.getByTestId('full-screen-spinner')).toBeHidden();
       await expect(page.getByLabel('Artist')).toHaveValue('the band');
       await expect(page.getByLabel('Sort by')).toHaveText('Artist');
       await expect(page.getByTestId('album-summary')).toHaveText(new RegExp(`^108 of ${ALBUMS} albums`));
