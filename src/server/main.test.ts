@@ -45,7 +45,9 @@ describe('the server process', () => {
 
   it('on SIGTERM finishes the in-flight request, closes the database and exits 0; a restart keeps the committed data', async () => {
     const port = await freePort();
-    const server = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    // At info level the server logs each request as it arrives: SIGTERM is sent once it has (a fixed
+    // wait raced the request on a busy machine, which then met a closing server's 503).
+    const server = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     const base = await waitUp(port);
     // Registration hashes with the full OWASP scrypt cost: slow enough to be in flight during SIGTERM.
     const inFlight = fetch(`${base}/api/register`, {
@@ -53,7 +55,7 @@ describe('the server process', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'inflight@example.com', password: 'long-enough-1' }),
     });
-    await new Promise((r) => setTimeout(r, 30));
+    await expect.poll(() => /"msg":"incoming request"[^\n]*"url":"\/api\/register"|"url":"\/api\/register"[^\n]*"msg":"incoming request"/.test(server.output()), { interval: 5, timeout: 10_000 }).toBe(true);
     server.child.kill('SIGTERM');
     const r1 = await inFlight;
     expect(r1.status).toBe(201);
