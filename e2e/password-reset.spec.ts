@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_MAIL_DIR } from '../playwright.config.js';
 import { decodeQuotedPrintable, resetLinkIn } from '../src/server/test/smtp-sink.js';
-import { seriousAxeFindings } from './support/axe';
+import { seriousAxeFindings } from './support/axe-check';
 import { registerViaApi } from './support/helpers';
 
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
