@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText, requiredText } from './text-fields.js';
 import { CONDITIONS, GENRES, MIN_RELEASE_YEAR } from './constants.js';
 import { parsePriceText } from './price-text.js';
 
@@ -67,18 +68,6 @@ export function isAllowedCoverUrl(value: string): boolean {
   const url = new URL(value);
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !url.username && !url.password;
 }
-
-const requiredText = (message: string, label: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
-
-/** Optional text: trimmed, and an empty value becomes null (spec 1 §5). */
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((value) => (value ? value : null));
 
 const optionalDate = (label: string) =>
   optionalText(label, 10).refine((value) => value === null || isCalendarDate(value), `${label} must be a date (YYYY-MM-DD)`);

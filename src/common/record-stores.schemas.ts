@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText, requiredText } from './text-fields.js';
 
 /** Spec 2 §5 and §8 texts, shared by the server and the store form. */
 export const STORE_MESSAGES = {
@@ -44,18 +45,6 @@ export function isAllowedWebsite(value: string): boolean {
 
 /** Spec 2 §2: the card's link, https:// put in front of a website that does not start with http. */
 export const websiteHref = (website: string): string => (/^http/i.test(website) ? website : `https://${website}`);
-
-const requiredText = (message: string, label: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
-
-/** Optional text: trimmed, and an empty value becomes null. */
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((value) => (value ? value : null));
 
 /** A coordinate sent as a number or a form field's text; empty is null. */
 const coordinate = (label: string, bound: number) =>
