@@ -56,12 +56,10 @@ test.describe('signed-in shell (spec 1 §2)', () => {
     await expect(page.getByRole('heading', { name: 'No collections yet' })).toBeVisible();
   });
 
-  test('the page of a later issue (the admin dashboard) is a placeholder with a way home', async ({ page }) => {
-    // Subscription (issue 10), mail and reset, analytics (issue 11) and record stores (issue 12) are built.
+  test('a non-admin opening /admin gets the Access Denied toast and is sent home', async ({ page }) => {
     await signIn(page);
     await page.goto('/admin');
-    await expect(page.getByText('This page is being built')).toBeVisible();
-    await page.getByRole('link', { name: 'Home' }).click();
+    await expect(page.getByText("You don't have admin privileges")).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'No collections yet' })).toBeVisible();
   });

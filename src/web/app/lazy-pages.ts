@@ -16,7 +16,7 @@ export const AnalyticsPage = lazy(() => import('../features/analytics/analytics-
 export const SharedCollectionPage = lazy(() => import('../features/sharing/shared-collection-page'));
 export const ForgotPasswordPage = lazy(() => import('../features/password-reset/forgot-password-page'));
 export const ResetPasswordPage = lazy(() => import('../features/password-reset/reset-password-page'));
-export const ComingSoonPage = lazy(() => import('../features/placeholders/coming-soon-page'));
+export const AdminPage = lazy(() => import('../features/admin/admin-page'));
 export const SubscriptionPage = lazy(() => import('../features/subscription/subscription-page'));
 export const SubscribePage = lazy(() => import('../features/subscription/subscribe-page'));
 export const SubscriptionSuccessPage = lazy(() => import('../features/subscription/subscription-success-page'));

@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
 import type { SessionUser } from '../lib/session';
 import {
+  AdminPage,
   AlbumFormPage,
   AnalyticsPage,
   AuthPage,
   CollectionHomePage,
-  ComingSoonPage,
   ForgotPasswordPage,
   LandingPage,
   ProfilePage,
@@ -20,13 +20,6 @@ import {
   SubscriptionSuccessPage,
   TermsPage,
 } from './lazy-pages';
-
-/** Pages of later issues: each says it is on its way and leads back. */
-const upcoming = {
-  admin: { title: 'Admin Dashboard', text: 'Users, alerts, payments and test tools for administrators.' },
-} as const;
-
-const soon = (key: keyof typeof upcoming) => () => <ComingSoonPage {...upcoming[key]} />;
 
 /** A signed-in user has no business on the auth page: on to the collection home (keeping our own post-login target). */
 function SignedInAuthRedirect() {
@@ -60,7 +53,7 @@ export function SignedInRoutes() {
       <Route path="/record-stores" component={RecordStoresPage} />
       <Route path="/record-stores/shared/:token" component={SharedRecordStoresPage} />
       <Route path="/terms-of-service" component={TermsPage} />
-      <Route path="/admin">{soon('admin')}</Route>
+      <Route path="/admin" component={AdminPage} />
       <Route path="/subscription" component={SubscriptionPage} />
       <Route path="/subscribe" component={SubscribePage} />
       <Route path="/subscription/success" component={SubscriptionSuccessPage} />

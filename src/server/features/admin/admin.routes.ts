@@ -2,6 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../errors.js';
 import { requireAdmin } from '../../plugins/guards.js';
+import { alertsRoutes } from './alerts/alerts.routes.js';
+import { diagnosticsRoutes } from './diagnostics/diagnostics.routes.js';
+import { paymentModeRoutes } from './payment-mode/payment-mode.routes.js';
+import { testRunnerRoutes } from './test-runner/test-runner.routes.js';
+import { adminUsersRoutes } from './users/admin-users.routes.js';
 
 export const ADMIN_PREFIX = '/api/admin';
 
@@ -14,6 +19,13 @@ export const ADMIN_PREFIX = '/api/admin';
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (admin) => {
   admin.addHook('onRequest', requireAdmin);
+
+  // Each part of the dashboard in its own folder; registered here, so inside the guard.
+  await admin.register(adminUsersRoutes);
+  await admin.register(alertsRoutes);
+  await admin.register(diagnosticsRoutes);
+  await admin.register(paymentModeRoutes);
+  await admin.register(testRunnerRoutes);
 
   // Unknown paths under the prefix: an administrator gets the usual 404 JSON (after the guard above).
   // Routes rather than a scoped not-found handler, which the web app's GET /* would win over.
