@@ -28,7 +28,12 @@ export async function richUser(app: FastifyInstance): Promise<RichUser> {
   const collectionId = collection.json<{ id: number }>().id;
   await insertStoredImage(app, user.id, `${user.id}-cover.png`);
   for (const title of ['Blue Train', 'Giant Steps']) {
-    const album = await client.post('/api/albums', { collection: 'Jazz', title, artist: 'John Coltrane', coverUrl: `/api/cover-art/${user.id}-cover.png` });
+    const album = await client.post('/api/albums', {
+      collection: 'Jazz',
+      title,
+      artist: 'John Coltrane',
+      coverUrl: `/api/cover-art/${user.id}-cover.png`,
+    });
     expect(album.statusCode).toBe(201);
   }
   const share = await client.post(`/api/collections/${collectionId}/share`);
@@ -42,8 +47,12 @@ export async function richUser(app: FastifyInstance): Promise<RichUser> {
   expect((await client.get('/api/export/albums')).statusCode).toBe(200);
 
   // A failed login (login-account bucket) and a reset request (token + pending mail + forgot-email bucket).
-  expect((await new Client(app).post('/api/login', { username: user.username, password: 'wrong password!' })).statusCode).toBe(401);
-  expect((await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.username } })).statusCode).toBe(200);
+  expect((await new Client(app).post('/api/login', { username: user.username, password: 'wrong password!' })).statusCode).toBe(
+    401,
+  );
+  expect(
+    (await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.username } })).statusCode,
+  ).toBe(200);
   await settleResetRequests(app.ctx);
 
   const checkout = await client.post('/api/subscription/checkout', { tier: 'premium' });
@@ -89,15 +98,26 @@ export async function tablesWithUserId(app: FastifyInstance): Promise<string[]> 
  * Everything of this user, table by table: rows with their user_id in every table that has one, their
  * own users row, login-attempt buckets and pending mail naming them, and their kept export files.
  */
-export async function userFootprint(app: FastifyInstance, user: { id: number; username: string }): Promise<Record<string, number>> {
+export async function userFootprint(
+  app: FastifyInstance,
+  user: { id: number; username: string },
+): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of await tablesWithUserId(app)) {
-    const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} where user_id = ${user.id}`.execute(app.ctx.db);
+    const { rows } = await sql<{
+      n: number | string;
+    }>`select count(*) as n from ${sql.table(table)} where user_id = ${user.id}`.execute(app.ctx.db);
     counts[table] = Number(rows[0]!.n);
   }
-  const count = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) => Number((await query.executeTakeFirstOrThrow()).n);
+  const count = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) =>
+    Number((await query.executeTakeFirstOrThrow()).n);
   const db = app.ctx.db;
-  counts['users'] = await count(db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('id', '=', user.id));
+  counts['users'] = await count(
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('id', '=', user.id),
+  );
   counts['login_attempts (buckets)'] = await count(
     db
       .selectFrom('login_attempts')
@@ -106,12 +126,21 @@ export async function userFootprint(app: FastifyInstance, user: { id: number; us
   );
   // alert_history's key is ON DELETE SET NULL: a row left behind would only show by its username.
   counts['alert_history (by username)'] = await count(
-    db.selectFrom('alert_history').select((eb) => eb.fn.countAll<number>().as('n')).where('username', '=', user.username),
+    db
+      .selectFrom('alert_history')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('username', '=', user.username),
   );
   counts['mail_outbox (pending)'] = await count(
-    db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('to_address', '=', user.username).where('status', '=', 'pending'),
+    db
+      .selectFrom('mail_outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('to_address', '=', user.username)
+      .where('status', '=', 'pending'),
   );
   const exportsDir = path.join(app.ctx.config.dataDir, 'exports');
-  counts['export files'] = (await readdir(exportsDir).catch(() => [] as string[])).filter((name) => name.startsWith(`${user.id}-`)).length;
+  counts['export files'] = (await readdir(exportsDir).catch(() => [] as string[])).filter((name) =>
+    name.startsWith(`${user.id}-`),
+  ).length;
   return counts;
 }

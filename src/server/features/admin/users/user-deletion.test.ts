@@ -13,7 +13,17 @@ afterAll(() => t.close());
 describe('deleteUserAndData', () => {
   it('finds every user-owned table in the catalog (the footprint below covers new ones by itself)', async () => {
     expect(await tablesWithUserId(t.app)).toEqual(
-      expect.arrayContaining(['albums', 'alert_history', 'checkout_sessions', 'collections', 'demo_subscriptions', 'images', 'password_reset_tokens', 'record_stores', 'sessions']),
+      expect.arrayContaining([
+        'albums',
+        'alert_history',
+        'checkout_sessions',
+        'collections',
+        'demo_subscriptions',
+        'images',
+        'password_reset_tokens',
+        'record_stores',
+        'sessions',
+      ]),
     );
   });
 
@@ -34,10 +44,14 @@ describe('deleteUserAndData', () => {
 
     // Their share links answer 404 at once, and their session no longer works; the bystander's still do.
     expect((await t.app.inject({ method: 'GET', url: `/api/shared/${doomed.collectionShareToken}` })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/record-stores/shared/${doomed.storeShareToken}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/record-stores/shared/${doomed.storeShareToken}` })).statusCode).toBe(
+      404,
+    );
     expect((await doomed.client.get('/api/user')).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: `/api/shared/${bystander.collectionShareToken}` })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: `/api/record-stores/shared/${bystander.storeShareToken}` })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/record-stores/shared/${bystander.storeShareToken}` })).statusCode,
+    ).toBe(200);
     expect((await bystander.client.get('/api/user')).statusCode).toBe(200);
   });
 

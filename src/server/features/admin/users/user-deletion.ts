@@ -25,7 +25,11 @@ export interface DeletedUser {
  * Kept CSV exports are files, not rows: call {@link removeUserExportFiles} after the commit (or pass
  * `exportsDir`, which does so when this function owns the transaction).
  */
-export async function deleteUserAndData(db: Executor, userId: number, options: { exportsDir?: string } = {}): Promise<DeletedUser | undefined> {
+export async function deleteUserAndData(
+  db: Executor,
+  userId: number,
+  options: { exportsDir?: string } = {},
+): Promise<DeletedUser | undefined> {
   if (db.isTransaction) return deleteUserRows(db as Transaction<Database>, userId);
   const deleted = await db.transaction().execute((trx) => deleteUserRows(trx, userId));
   if (deleted && options.exportsDir) await removeUserExportFiles(options.exportsDir, userId);
