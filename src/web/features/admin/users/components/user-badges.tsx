@@ -1,0 +1,34 @@
+import type { AdminUser } from '../../../../../common/admin-users.schemas';
+import { cn } from '../../../../lib/cn';
+import { ACCOUNT_STATUS_LABELS, subscriptionLabel } from '../user-rules';
+
+const pill = 'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap';
+
+/** Colour only for status (guide/look.md): Active green, Paused yellow, Revoked red (spec 2 §2). */
+const statusTones: Record<AdminUser['accountStatus'], string> = {
+  active: 'border-success/40 bg-success/10 text-success',
+  paused: 'border-warning/40 bg-warning/10 text-warning',
+  revoked: 'border-danger/40 bg-danger/10 text-danger',
+};
+
+export function AccountStatusBadge({ status }: { status: AdminUser['accountStatus'] }) {
+  return <span className={cn(pill, statusTones[status])}>{ACCOUNT_STATUS_LABELS[status]}</span>;
+}
+
+const subscriptionTones: Record<string, string> = {
+  Active: 'border-success/40 bg-success/10 text-success',
+  Trial: 'border-accent/40 bg-accent-soft text-ink',
+  'Past Due': 'border-warning/40 bg-warning/10 text-warning',
+  Canceled: 'border-line bg-muted text-ink',
+  Inactive: 'border-danger/40 bg-danger/10 text-danger',
+  None: 'border-line bg-surface text-ink-muted',
+};
+
+export function SubscriptionBadge({ status }: { status: string }) {
+  const label = subscriptionLabel(status);
+  return <span className={cn(pill, subscriptionTones[label])}>{label}</span>;
+}
+
+export function AdminBadge() {
+  return <span className={cn(pill, 'border-accent/40 bg-accent-soft text-ink')}>Admin</span>;
+}
