@@ -140,7 +140,7 @@ export function UsersTab() {
       ) : (
         <>
           {/* The table scrolls inside its card on narrow screens; the page never scrolls sideways. */}
-          <div className="overflow-x-auto border-t border-line" role="region" aria-label="Users table" tabIndex={0}>
+          <div className="relative overflow-x-auto border-t border-line" role="region" aria-label="Users table" tabIndex={0}>
             <table className="w-full min-w-[960px] text-left text-sm">
               <thead className="bg-muted/50 text-xs font-medium text-ink-muted">
                 <tr>
@@ -150,7 +150,7 @@ export function UsersTab() {
                       scope="col"
                       className={`px-4 py-3 whitespace-nowrap ${column === 'Collections' || column === 'Albums' ? 'text-right' : ''} ${column === 'Actions' ? 'text-right' : ''}`}
                     >
-                      {column === 'Actions' ? <span className="sr-only">Actions</span> : column}
+                      {column}
                     </th>
                   ))}
                 </tr>
@@ -221,8 +221,8 @@ function UserRow({ user, actions }: { user: AdminUser; actions: UserActions }) {
   const trial = trialLine(user.trialEndDate);
   return (
     <tr className="align-top hover:bg-muted/40" data-testid="admin-user-row" data-user-id={user.id}>
-      <td className="max-w-56 px-4 py-3 font-medium wrap-anywhere">{user.username}</td>
-      <td className="max-w-56 px-4 py-3 wrap-anywhere text-ink-muted">{user.email ?? '-'}</td>
+      <td className="max-w-64 min-w-48 px-4 py-3 font-medium wrap-anywhere">{user.username}</td>
+      <td className="max-w-64 min-w-48 px-4 py-3 wrap-anywhere text-ink-muted">{user.email ?? '-'}</td>
       <td className="px-4 py-3 whitespace-nowrap tabular-nums">{formatDate(user.createdAt)}</td>
       <td className="px-4 py-3">
         <AccountStatusBadge status={user.accountStatus} />
