@@ -12,7 +12,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('/api/admin/* (D9)', () => {
-  const paths = ['/api/admin', '/api/admin/', '/api/admin/users', '/api/admin/alerts/count', '/api/admin/stripe/mode', '/api/admin/anything/at/all'];
+  const paths = [
+    '/api/admin',
+    '/api/admin/',
+    '/api/admin/users',
+    '/api/admin/alerts/count',
+    '/api/admin/stripe/mode',
+    '/api/admin/anything/at/all',
+  ];
 
   it('answers 401 signed out', async () => {
     for (const url of paths) {
@@ -68,12 +75,18 @@ describe('the /api/admin scope', () => {
 
   it('guards a specific route added inside it: 401, 403, and the route for an administrator', async () => {
     const app = await appWithSpecificRoute();
-    const get = (who?: string) => app.inject({ method: 'GET', url: '/api/admin/reports/7', headers: who ? { 'x-test-user': who } : {} });
+    const get = (who?: string) =>
+      app.inject({ method: 'GET', url: '/api/admin/reports/7', headers: who ? { 'x-test-user': who } : {} });
     expect((await get()).statusCode).toBe(401);
     expect((await get('user')).statusCode).toBe(403);
     expect((await get('user')).body).not.toContain('secret');
     expect((await get('admin')).json()).toEqual({ report: 'secret' });
-    const post = await app.inject({ method: 'POST', url: '/api/admin/reports', headers: { 'x-test-user': 'user' }, payload: { a: 1 } });
+    const post = await app.inject({
+      method: 'POST',
+      url: '/api/admin/reports',
+      headers: { 'x-test-user': 'user' },
+      payload: { a: 1 },
+    });
     expect(post.statusCode).toBe(403);
     await app.close();
   });
