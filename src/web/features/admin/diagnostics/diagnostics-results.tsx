@@ -56,7 +56,7 @@ function StatusLine({ ok, children }: { ok: boolean; children: ReactNode }) {
 function FindingSection({ finding }: { finding: Finding }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="grid gap-2">
+    <section aria-labelledby={id} className="grid grid-cols-[minmax(0,1fr)] gap-2">
       <h4 id={id} className="text-sm font-semibold">
         {finding.title} <span className="font-normal text-ink-muted tabular-nums">({finding.count})</span>
       </h4>
@@ -101,7 +101,7 @@ export function InvestigationResults({ investigation }: { investigation: AlbumIn
   const { user, totalAlbums, collectionsTotal, collections, findings, checks, consistent } = investigation;
   const mismatch = totalAlbums !== collectionsTotal;
   return (
-    <div className="grid gap-5">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
       <StatusLine ok={consistent}>
         {consistent
           ? `${user.username}: ${totalAlbums} ${totalAlbums === 1 ? 'album' : 'albums'}, all in their collections. Nothing inconsistent found.`
@@ -187,7 +187,7 @@ export function DuplicateResults({ report }: { report: DuplicateReport }) {
     return <StatusLine ok>No duplicate albums found for {user.username}.</StatusLine>;
   }
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <StatusLine ok={false}>
         {groups.length} {groups.length === 1 ? 'group' : 'groups'} of duplicates for {user.username}: {removable}{' '}
         {removable === 1 ? 'album' : 'albums'} would be removed.

@@ -49,7 +49,7 @@ function UserSelect({
   const id = useId();
   const options = (users.data ?? []).map((user) => ({ value: String(user.id), label: diagnosticsUserLabel(user) }));
   return (
-    <div className="grid min-w-0 gap-2 sm:max-w-md sm:flex-1">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2 sm:max-w-md sm:flex-1">
       <Label htmlFor={id}>User</Label>
       {users.isPending ? (
         <Skeleton className="h-10" />
@@ -97,7 +97,7 @@ function InvestigationPanel({ users, entry }: { users: ReturnType<typeof useUser
           A user's album total against their collections' counts, and anything orphaned or inconsistent behind a difference.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6">
+      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <UserSelect value={selected} onChange={setSelected} users={users} />
           <Button onClick={check} loading={result.isFetching} className="sm:self-end">
@@ -176,7 +176,7 @@ function DuplicatesPanel({ users, entry }: { users: ReturnType<typeof useUsers>;
           group.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6">
+      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <UserSelect value={selected} onChange={setSelected} users={users} />
           <div className="flex flex-wrap gap-2">
@@ -222,7 +222,7 @@ export function DiagnosticsTab() {
   // Read once: the panels own their selection afterwards.
   const [entry] = useState(() => diagnosticsEntry(window.location.search));
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       {users.isError && (
         <p role="alert" className="flex items-center gap-2 rounded-lg border border-danger/40 bg-danger/10 px-4 py-3 text-sm">
           <TriangleAlert aria-hidden className="size-4 shrink-0 text-danger" />

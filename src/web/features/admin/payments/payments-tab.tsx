@@ -34,7 +34,7 @@ function TestPaymentCard({ info }: { info: PaymentModeInfo | undefined }) {
               </p>
               <p className="mt-1 text-ink-muted">Any future expiry date and any CVC.</p>
             </div>
-            <p>In Test Mode, use the test card 4242 4242 4242 4242 with any future expiry and any CVC. No real charge is made.</p>
+            <p>Use it at checkout while payments are in Test Mode: no real charge is made.</p>
             {info.provider === 'demo' && (
               <p className="text-ink-muted">
                 No Stripe keys are configured, so Subscribe leads to the built-in demo checkout: press Pay there, no card needed.
@@ -139,7 +139,7 @@ function PaymentSettingsCard() {
 export function PaymentsTab() {
   const { data } = useQuery(paymentModeQuery());
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
       <TestPaymentCard info={data} />
       <PaymentSettingsCard />
     </div>
