@@ -77,17 +77,22 @@ async function userOr404(db: Db, userId: number): Promise<{ id: number; username
  * every kind of row that makes them disagree or is otherwise inconsistent in the schema.
  */
 export async function investigateAlbums(ctx: AppContext, userId: number, now = new Date()): Promise<AlbumInvestigation> {
-  const { db } = ctx;
-  const user = await userOr404(db, userId);
-  const [totalAlbums, collections, inForeign, foreignIn, withoutCollection, albums, images] = await Promise.all([
-    diagnosticsRepository.albumCount(db, userId),
-    diagnosticsRepository.collectionsWithOwnAlbumCounts(db, userId),
-    diagnosticsRepository.albumsInForeignCollections(db, userId),
-    diagnosticsRepository.foreignAlbumsInCollections(db, userId),
-    diagnosticsRepository.albumsWithoutCollection(db, userId),
-    diagnosticsRepository.albumKeysAndCovers(db, userId),
-    diagnosticsRepository.images(db, userId),
-  ]);
+  const user = await userOr404(ctx.db, userId);
+  // One snapshot for every count and check, so an album added meanwhile cannot make them disagree:
+  // repeatable read on PostgreSQL; on SQLite (WAL) a read transaction sees one snapshot anyway.
+  const snapshot = await ctx.db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => ({
+      totalAlbums: await diagnosticsRepository.albumCount(trx, userId),
+      collections: await diagnosticsRepository.collectionsWithOwnAlbumCounts(trx, userId),
+      inForeign: await diagnosticsRepository.albumsInForeignCollections(trx, userId),
+      foreignIn: await diagnosticsRepository.foreignAlbumsInCollections(trx, userId),
+      withoutCollection: await diagnosticsRepository.albumsWithoutCollection(trx, userId),
+      albums: await diagnosticsRepository.albumKeysAndCovers(trx, userId),
+      images: await diagnosticsRepository.images(trx, userId),
+    }));
+  const { totalAlbums, collections, inForeign, foreignIn, withoutCollection, albums, images } = snapshot;
 
   const staleAlbumKeys: FindingItem[] = [];
   const missingCovers: FindingItem[] = [];

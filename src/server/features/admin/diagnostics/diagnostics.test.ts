@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlbumInvestigation, DuplicateReport, DiagnosticsUser } from '../../../../common/admin-diagnostics.schemas.js';
-import { Client, createTestApp, insertStoredImage, signUp, storedImageExists, type TestApp } from '../../../test/harness.js';
+import { sql } from 'kysely';
+import {
+  Client,
+  createTestApp,
+  insertStoredImage,
+  signUp,
+  storedImageExists,
+  testDbKind,
+  type TestApp,
+} from '../../../test/harness.js';
 
 let t: TestApp;
 let admin: Client;
@@ -194,6 +203,35 @@ describe('GET /api/admin/diagnostics/users/:userId/albums (album-count investiga
     expect(other.collections).toEqual([expect.objectContaining({ name: 'Theirs', albumsCount: 0 })]);
     expect(other.findings.map((f) => f.kind)).toEqual(['foreign-album-in-collection']);
     expect(other.findings[0]!.items).toMatchObject([{ id: moved, detail: expect.stringContaining(a.user.username) as unknown }]);
+  });
+  it('finds albums whose collection row is gone (written around the foreign keys)', async () => {
+    const { client, user } = await signUp(t.app);
+    await addCollection(client, 'Shelf');
+    const lost = await addAlbum(client, 'Shelf', 'Lost', 'Somebody');
+    await addAlbum(client, 'Shelf', 'Found', 'Somebody');
+    // What a restore or a manual edit can leave: the engines refuse it while their checks are on.
+    if (testDbKind === 'sqlite') {
+      await sql`PRAGMA foreign_keys = OFF`.execute(db());
+      try {
+        await db().updateTable('albums').set({ collection_id: 2_000_000 }).where('id', '=', lost).execute();
+      } finally {
+        await sql`PRAGMA foreign_keys = ON`.execute(db());
+      }
+    } else {
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+          await trx.updateTable('albums').set({ collection_id: 2_000_000 }).where('id', '=', lost).execute();
+        });
+    }
+    const body = (await admin.get(`${base(user.id)}/albums`)).json<AlbumInvestigation>();
+    expect(body).toMatchObject({ totalAlbums: 2, collectionsTotal: 1, consistent: false });
+    expect(body.findings).toMatchObject([
+      { kind: 'album-without-collection', count: 1, items: [{ id: lost, detail: 'collection_id 2000000 does not exist' }] },
+    ]);
+    // The detector lists only albums in the user's own collections; the lost one is not grouped.
+    expect((await admin.get(`${base(user.id)}/duplicates`)).json()).toMatchObject({ groups: [] });
   });
 });
 
