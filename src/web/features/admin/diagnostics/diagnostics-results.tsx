@@ -107,7 +107,7 @@ export function InvestigationResults({ investigation }: { investigation: AlbumIn
           ? `${user.username}: ${totalAlbums} ${totalAlbums === 1 ? 'album' : 'albums'}, all in their collections. Nothing inconsistent found.`
           : `${user.username}: ${findings.length} ${findings.length === 1 ? 'kind of problem' : 'kinds of problem'} found.`}
       </StatusLine>
-      <ScrollTable label={`Albums per collection of ${user.username}`} minWidth="min-w-[20rem]">
+      <ScrollTable label={`Albums per collection of ${user.username}`} minWidth="min-w-[16rem]">
         <Head>
           <th scope="col" className={th}>
             Collection
