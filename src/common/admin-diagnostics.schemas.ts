@@ -110,11 +110,16 @@ export type DuplicateGroup = z.infer<typeof duplicateGroupSchema>;
 /** GET /api/admin/diagnostics/users/:userId/duplicates */
 export const duplicateReportSchema = z.object({
   user: userRefSchema,
+  /** The first DUPLICATE_GROUP_LIMIT groups (by collection, artist, title); `groupCount` counts them all. */
   groups: z.array(duplicateGroupSchema),
+  groupCount: z.number(),
   /** How many albums a removal would delete (all but one of each group). */
   removable: z.number(),
 });
 export type DuplicateReport = z.infer<typeof duplicateReportSchema>;
+
+/** A user with thousands of duplicate groups gets the first 200 listed (removal still takes them all). */
+export const DUPLICATE_GROUP_LIMIT = 200;
 
 /** DELETE /api/admin/diagnostics/users/:userId/duplicates */
 export const duplicateRemovalSchema = z.object({

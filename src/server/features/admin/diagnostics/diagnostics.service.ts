@@ -1,5 +1,6 @@
 import {
   DIAGNOSTICS_MESSAGES,
+  DUPLICATE_GROUP_LIMIT,
   duplicateKey,
   FINDING_ITEM_LIMIT,
   type AlbumInvestigation,
@@ -227,7 +228,12 @@ function duplicateGroups(rows: DuplicateCandidateRow[]): { group: DuplicateGroup
 export async function findDuplicates(ctx: AppContext, userId: number): Promise<DuplicateReport> {
   const user = await userOr404(ctx.db, userId);
   const groups = duplicateGroups(await diagnosticsRepository.duplicateCandidates(ctx.db, userId));
-  return { user, groups: groups.map((g) => g.group), removable: groups.reduce((sum, g) => sum + g.extra.length, 0) };
+  return {
+    user,
+    groups: groups.slice(0, DUPLICATE_GROUP_LIMIT).map((g) => g.group),
+    groupCount: groups.length,
+    removable: groups.reduce((sum, g) => sum + g.extra.length, 0),
+  };
 }
 
 /**

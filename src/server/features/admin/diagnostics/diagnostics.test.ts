@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlbumInvestigation, DuplicateReport, DiagnosticsUser } from '../../../../common/admin-diagnostics.schemas.js';
 import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DUPLICATE_GROUP_LIMIT,
+  type AlbumInvestigation,
+  type DiagnosticsUser,
+  type DuplicateReport,
+} from '../../../../common/admin-diagnostics.schemas.js';
 import {
   Client,
   createTestApp,
@@ -243,6 +248,7 @@ describe('duplicate albums', () => {
     const body = res.json<DuplicateReport>();
     expect(body.user).toEqual({ id: user.id, username: user.username });
     expect(body.removable).toBe(3);
+    expect(body.groupCount).toBe(2);
     expect(body.groups).toHaveLength(2);
     const [abbey, letItBe] = body.groups;
     expect(abbey).toMatchObject({ collection: 'Rock', title: 'abbey   road', artist: 'THE BEATLES', keptId: ids.abbey2 });
@@ -268,6 +274,38 @@ describe('duplicate albums', () => {
     expect(listed).not.toContain(ids.revolver);
   });
 
+  it('lists at most DUPLICATE_GROUP_LIMIT groups but counts them all, and removal takes them all', async () => {
+    const { client, user } = await signUp(t.app);
+    const collectionId = await addCollection(client, 'Many');
+    const now = new Date().toISOString();
+    const groups = DUPLICATE_GROUP_LIMIT + 5;
+    const rows = Array.from({ length: groups * 2 }, (_, i) => {
+      const title = `Record ${Math.floor(i / 2)}`;
+      return {
+        user_id: user.id,
+        collection_id: collectionId,
+        title,
+        artist: 'Band',
+        title_key: title.toLowerCase(),
+        artist_key: 'band',
+        created_at: now,
+        updated_at: now,
+      };
+    });
+    for (let i = 0; i < rows.length; i += 100)
+      await db()
+        .insertInto('albums')
+        .values(rows.slice(i, i + 100))
+        .execute();
+    const report = (await admin.get(`${base(user.id)}/duplicates`)).json<DuplicateReport>();
+    expect(report.groups).toHaveLength(DUPLICATE_GROUP_LIMIT);
+    expect(report).toMatchObject({ groupCount: groups, removable: groups });
+    expect((await admin.request({ method: 'DELETE', url: `${base(user.id)}/duplicates` })).json()).toMatchObject({
+      removed: groups,
+    });
+    expect(await albumIdsOf(user.id)).toHaveLength(groups);
+  });
+
   it('answers 404 for an unknown user, and an empty list for a user without duplicates', async () => {
     expect((await admin.get(`${base(2_000_001)}/duplicates`)).statusCode).toBe(404);
     expect((await admin.request({ method: 'DELETE', url: `${base(2_000_001)}/duplicates` })).statusCode).toBe(404);
@@ -278,6 +316,7 @@ describe('duplicate albums', () => {
     expect((await admin.get(`${base(user.id)}/duplicates`)).json()).toEqual({
       user: { id: user.id, username: user.username },
       groups: [],
+      groupCount: 0,
       removable: 0,
     });
   });
@@ -300,7 +339,11 @@ describe('duplicate albums', () => {
     );
     expect(await dataVersion(target.user.id)).toBeGreaterThan(versionBefore);
     expect((await target.client.get('/api/albums')).json<unknown[]>()).toHaveLength(4);
-    expect((await admin.get(`${base(target.user.id)}/duplicates`)).json()).toMatchObject({ groups: [], removable: 0 });
+    expect((await admin.get(`${base(target.user.id)}/duplicates`)).json()).toMatchObject({
+      groups: [],
+      groupCount: 0,
+      removable: 0,
+    });
     expect(
       (await admin.get('/api/admin/diagnostics/users')).json<DiagnosticsUser[]>().find((u) => u.id === target.user.id)
         ?.albumsCount,

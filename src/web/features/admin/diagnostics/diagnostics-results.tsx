@@ -182,14 +182,14 @@ const formatDate = (iso: string) =>
 
 /** The duplicate groups as one table, a group per body, the kept album marked. */
 export function DuplicateResults({ report }: { report: DuplicateReport }) {
-  const { user, groups, removable } = report;
+  const { user, groups, groupCount, removable } = report;
   if (groups.length === 0) {
     return <StatusLine ok>No duplicate albums found for {user.username}.</StatusLine>;
   }
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <StatusLine ok={false}>
-        {groups.length} {groups.length === 1 ? 'group' : 'groups'} of duplicates for {user.username}: {removable}{' '}
+        {groupCount} {groupCount === 1 ? 'group' : 'groups'} of duplicates for {user.username}: {removable}{' '}
         {removable === 1 ? 'album' : 'albums'} would be removed.
       </StatusLine>
       <ScrollTable label={`Duplicate albums of ${user.username}`} minWidth="min-w-[42rem]">
@@ -238,6 +238,11 @@ export function DuplicateResults({ report }: { report: DuplicateReport }) {
           </tbody>
         ))}
       </ScrollTable>
+      {groupCount > groups.length && (
+        <p className="text-xs text-ink-muted">
+          Showing the first {groups.length} of {groupCount} groups. Remove Duplicates removes the duplicates of every group.
+        </p>
+      )}
     </div>
   );
 }
