@@ -152,7 +152,9 @@ test.describe('admin payments', () => {
     await expect(page.getByTestId('test-card-number')).toHaveText('4242 4242 4242 4242');
     const toggle = page.getByRole('switch', { name: 'Live Mode' });
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
-    await toggle.click();
+    // By keyboard, as a switch is used.
+    await toggle.focus();
+    await page.keyboard.press('Space');
     const toast = toasts(page).getByRole('listitem');
     await expect(toast).toContainText('Failed to toggle Stripe mode');
     await expect(toast).toContainText('Live mode is not available: no Stripe live keys are configured');

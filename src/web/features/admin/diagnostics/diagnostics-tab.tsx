@@ -144,7 +144,11 @@ function DuplicatesPanel({ users, entry }: { users: ReturnType<typeof useUsers>;
         // The refreshed list (now without duplicates) is shown for the user whose albums went.
         setChecked(userId);
         rememberInAddress(userId, 'duplicates');
-        toast({ title: 'Duplicates removed', description: answer.message, variant: 'success' });
+        toast({
+          title: answer.removed > 0 ? 'Duplicates removed' : 'No duplicates found',
+          description: answer.message,
+          variant: 'success',
+        });
       },
       onError: (error) => {
         setConfirming(false);
