@@ -70,6 +70,15 @@ export const albumsRepository = {
     return Number(row.count);
   },
 
+  async countByUser(db: Executor, userId: number): Promise<number> {
+    const row = await db
+      .selectFrom('albums')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+
   async insert(db: Executor, userId: number, values: AlbumValues, now: string): Promise<number> {
     const row = await db
       .insertInto('albums')
