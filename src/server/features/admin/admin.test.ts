@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema.js';
 import { registerErrorHandler } from '../../plugins/error-handler.js';
@@ -49,6 +50,9 @@ describe('the /api/admin scope', () => {
   // A route added to the scope later, as the administration issue will: it is guarded without saying so.
   async function appWithSpecificRoute() {
     const app = Fastify();
+    // The parts' routes declare zod schemas, as in buildApp.
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {
