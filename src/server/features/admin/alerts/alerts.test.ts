@@ -104,7 +104,7 @@ describe('GET /api/admin/alerts/config', () => {
   });
 
   it('seeds them once: more instances on the same database, started together, leave five', async () => {
-    const sameDb = t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : { DATA_DIR: t.config.dataDir };
+    const sameDb: Record<string, string> = t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : { DATA_DIR: t.config.dataDir };
     // SQLite has one writer per file; PostgreSQL runs migrations under the migrator's lock.
     const starts = testDbKind === 'postgres' ? 2 : 1;
     const others = await Promise.all(Array.from({ length: starts }, () => createTestApp(sameDb)));
