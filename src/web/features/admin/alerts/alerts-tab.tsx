@@ -114,9 +114,9 @@ function ConfigRow({ config, onSave }: { config: AlertConfig; onSave: (next: Ale
         </div>
       </div>
       {(config.threshold !== undefined || config.emailNotification) && (
-        <div className="grid gap-4 sm:col-span-2 sm:grid-cols-[10rem_minmax(0,20rem)]">
+        <div className="flex flex-wrap items-start gap-4 sm:col-span-2">
           {config.threshold !== undefined && (
-            <div className="grid gap-1.5">
+            <div className="grid w-40 gap-1.5">
               <Label htmlFor={`${id}-threshold`}>Threshold</Label>
               <Input
                 id={`${id}-threshold`}
@@ -134,7 +134,7 @@ function ConfigRow({ config, onSave }: { config: AlertConfig; onSave: (next: Ale
             </div>
           )}
           {config.emailNotification && (
-            <div className="grid gap-1.5 sm:col-start-2">
+            <div className="grid w-full max-w-80 min-w-0 gap-1.5 sm:w-80">
               <Label htmlFor={`${id}-recipient`}>Notification email</Label>
               <Input
                 id={`${id}-recipient`}

@@ -30,8 +30,8 @@ export const unreadAlertCountQuery = () =>
 /** GET /api/admin/alerts/config: the five configurations. */
 export const alertConfigsQuery = () => queryOptions<AlertConfig[]>({ queryKey: [ADMIN_ALERTS_CONFIG] });
 
-/** GET /api/admin/alerts/history: the latest alerts, newest first. */
-export const alertHistoryQuery = () => queryOptions<AlertHistory>({ queryKey: [ADMIN_ALERTS_HISTORY] });
+/** GET /api/admin/alerts/history: the latest alerts, newest first (refreshed like the badge while shown). */
+export const alertHistoryQuery = () => queryOptions<AlertHistory>({ queryKey: [ADMIN_ALERTS_HISTORY], refetchInterval: COUNT_REFRESH_MS });
 
 /** What PUT /api/admin/alerts/config/{id} is sent (spec 2 §7): the whole configuration, threshold for the count types only. */
 export function configBody(config: AlertConfig) {
