@@ -154,8 +154,11 @@ for (const theme of ['light', 'dark'] as const) {
         await page.setViewportSize({ width, height: 900 });
         await page.waitForTimeout(150);
         await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-alerts-${width}-${theme}.png`), fullPage: true });
-        // No sideways scroll: the page is as wide as the window.
+        // No sideways scroll: the page is as wide as the window; and nothing hangs below the page's last card.
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollHeight - document.querySelector('main')!.getBoundingClientRect().bottom - window.scrollY),
+        ).toBeLessThan(2);
       }
     }
     await newUserRow.getByRole('switch', { name: 'Email notification' }).click();

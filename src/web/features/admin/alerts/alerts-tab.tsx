@@ -266,10 +266,11 @@ function AlertHistoryCard() {
           />
         ) : (
           // Spec 2 §2, §9: at most 500 px high, scrolling; focusable so the keyboard can scroll it too.
+          // Positioned, so the items' screen-reader labels (absolute) are clipped with them, not hanging below the page.
           <ul
             tabIndex={0}
             aria-label="Alert history"
-            className="max-h-[500px] divide-y divide-line overflow-y-auto border-t border-line focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent rounded-b-2xl"
+            className="relative max-h-[500px] divide-y divide-line overflow-y-auto border-t border-line focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent rounded-b-2xl"
           >
             {alerts.map((alert) => (
               <HistoryItem key={alert.id} alert={alert} onRead={() => readOne(alert.id)} busy={markRead.isPending && markRead.variables === alert.id} />
