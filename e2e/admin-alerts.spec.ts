@@ -165,3 +165,32 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(newUserRow.getByLabel('Notification email')).toHaveCount(0);
   });
 }
+
+test('failures show the spec toasts and leave the saved values; an empty history says so', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.route('**/api/admin/alerts/history', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+  await openAlertsTab(page);
+  await expect(toasts(page).getByRole('listitem')).toContainText('Failed to load alert history');
+  await expect(page.getByText('The alert history could not be loaded.')).toBeVisible();
+
+  await page.unroute('**/api/admin/alerts/history');
+  await page.route('**/api/admin/alerts/history', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"alerts":[]}' }));
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'No alerts yet' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mark All Read' })).toHaveCount(0);
+  if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-alerts-empty-1280-light.png'), fullPage: true });
+
+  // A refused save: the toast, and the switch shows the saved value again.
+  await page.route('**/api/admin/alerts/config/*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+  const enabled = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Collection Count' }) }).getByRole('switch', { name: 'Enabled' });
+  await expect(enabled).toBeChecked();
+  await enabled.click();
+  await expect(toasts(page).getByRole('listitem')).toContainText('Failed to update alert configuration');
+  await expect(enabled).toBeChecked();
+
+  await page.route('**/api/admin/alerts/config', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+  await page.reload();
+  await alertsTab(page).click();
+  await expect(toasts(page).getByRole('listitem')).toContainText('Failed to load alert configurations');
+  await expect(page.getByText('The alert configurations could not be loaded.')).toBeVisible();
+});
