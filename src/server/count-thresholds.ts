@@ -38,14 +38,16 @@ export const crossesThreshold = (threshold: number, after: number, added: number
 
 /**
  * Inside the write's transaction, after its insert: the user's count when this write crossed the
- * threshold, else null. One count query, and only when a threshold is watched.
+ * threshold, else null. One count query, and only when a threshold is watched. `count(limit)` may stop
+ * at `limit` = threshold + added: a user with more rows than that had reached the threshold before this
+ * write, and below it the count is exact, so a user with 10,000 albums never costs 10,000 index entries.
  */
 export async function countIfCrossed(
   threshold: number | null,
   added: number,
-  count: () => Promise<number>,
+  count: (limit: number) => Promise<number>,
 ): Promise<number | null> {
   if (threshold === null) return null;
-  const after = await count();
+  const after = await count(threshold + added);
   return crossesThreshold(threshold, after, added) ? after : null;
 }

@@ -70,11 +70,11 @@ export const albumsRepository = {
     return Number(row.count);
   },
 
-  async countByUser(db: Executor, userId: number): Promise<number> {
+  /** The user's number of albums, counted no further than `limit` (a threshold check needs no more). */
+  async countByUserUpTo(db: Executor, userId: number, limit: number): Promise<number> {
     const row = await db
-      .selectFrom('albums')
+      .selectFrom((qb) => qb.selectFrom('albums').select('id').where('user_id', '=', userId).limit(limit).as('first'))
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
     return Number(row.count);
   },

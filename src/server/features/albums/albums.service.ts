@@ -88,7 +88,7 @@ export async function createAlbum(ctx: AppContext, user: UserRow, input: AlbumIn
       throw conflict(duplicateMessage(input.title, input.artist, collection.name));
     }
     const id = await albumsRepository.insert(trx, user.id, values, nowIso());
-    const reached = await countIfCrossed(threshold, 1, () => albumsRepository.countByUser(trx, user.id));
+    const reached = await countIfCrossed(threshold, 1, (limit) => albumsRepository.countByUserUpTo(trx, user.id, limit));
     return { album: await presentById(trx, user.id, id), reached };
   });
   // After the commit, not awaited: a listener never holds up or fails the request (style §11).

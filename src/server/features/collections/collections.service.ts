@@ -39,7 +39,7 @@ export async function createCollection(ctx: AppContext, user: UserRow, name: str
     const clash = await collectionsRepository.findByName(trx, user.id, name);
     if (clash) throw nameClash(clash.name);
     const collection = present(await collectionsRepository.insert(trx, user.id, name, nowIso()), 0);
-    return { collection, reached: await countIfCrossed(threshold, 1, () => collectionsRepository.countByUser(trx, user.id)) };
+    return { collection, reached: await countIfCrossed(threshold, 1, (limit) => collectionsRepository.countByUserUpTo(trx, user.id, limit)) };
   });
   // After the commit, not awaited: a listener never holds up or fails the request (style §11).
   if (reached !== null) void ctx.events.emit('collections.count_reached', { userId: user.id, username: user.username, count: reached });
