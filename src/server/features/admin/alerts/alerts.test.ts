@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AlertConfig, AlertHistoryItem, AlertType } from '../../../../common/admin-alerts.schemas.js';
 import { Client, createTestApp, signUp, testDbKind, type TestApp } from '../../../test/harness.js';
@@ -103,14 +104,33 @@ describe('GET /api/admin/alerts/config', () => {
     ]);
   });
 
-  it('seeds them once: more instances on the same database, started together, leave five', async () => {
+  it('seeds them once: another instance started on the same database leaves five', async () => {
     const sameDb: Record<string, string> = t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : { DATA_DIR: t.config.dataDir };
-    // SQLite has one writer per file; PostgreSQL runs migrations under the migrator's lock.
-    const starts = testDbKind === 'postgres' ? 2 : 1;
-    const others = await Promise.all(Array.from({ length: starts }, () => createTestApp(sameDb)));
-    await Promise.all(others.map((o) => o.close()));
+    const other = await createTestApp(sameDb);
+    await other.close();
     const rows = await t.app.ctx.db.selectFrom('alert_configs').select('type').execute();
     expect(rows.map((r) => r.type).sort()).toEqual(['album_count', 'collection_count', 'new_user', 'subscription_active', 'subscription_inactive']);
+  });
+
+  // Two processes on one SQLite file take turns through its lock; in one process the test cannot
+  // start two at once (better-sqlite3 waits synchronously), so this runs on PostgreSQL.
+  it.runIf(testDbKind === 'postgres')('seeds them once: two instances starting together on a new database leave five', async () => {
+    const base = process.env.TEST_DATABASE_URL!;
+    const name = `spindle_t_seed_${process.pid}_${Date.now()}`;
+    const server = new pg.Client({ connectionString: base });
+    await server.connect();
+    await server.query(`CREATE DATABASE ${name}`);
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    try {
+      const apps = await Promise.all([createTestApp({ DATABASE_URL: url.toString() }), createTestApp({ DATABASE_URL: url.toString() })]);
+      const rows = await apps[0]!.app.ctx.db.selectFrom('alert_configs').select('type').execute();
+      await Promise.all(apps.map((a) => a.close()));
+      expect(rows.map((r) => r.type).sort()).toEqual(['album_count', 'collection_count', 'new_user', 'subscription_active', 'subscription_inactive']);
+    } finally {
+      await server.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await server.end();
+    }
   });
 });
 
