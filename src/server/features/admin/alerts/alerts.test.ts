@@ -124,7 +124,7 @@ describe('GET /api/admin/alerts/config', () => {
     url.pathname = `/${name}`;
     try {
       const apps = await Promise.all([createTestApp({ DATABASE_URL: url.toString() }), createTestApp({ DATABASE_URL: url.toString() })]);
-      const rows = await apps[0]!.app.ctx.db.selectFrom('alert_configs').select('type').execute();
+      const rows = await apps[0].app.ctx.db.selectFrom('alert_configs').select('type').execute();
       await Promise.all(apps.map((a) => a.close()));
       expect(rows.map((r) => r.type).sort()).toEqual(['album_count', 'collection_count', 'new_user', 'subscription_active', 'subscription_inactive']);
     } finally {
