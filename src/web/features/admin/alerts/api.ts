@@ -31,7 +31,12 @@ export const unreadAlertCountQuery = () =>
 export const alertConfigsQuery = () => queryOptions<AlertConfig[]>({ queryKey: [ADMIN_ALERTS_CONFIG] });
 
 /** GET /api/admin/alerts/history: the latest alerts, newest first (refreshed like the badge while shown). */
-export const alertHistoryQuery = () => queryOptions<AlertHistory>({ queryKey: [ADMIN_ALERTS_HISTORY], refetchInterval: COUNT_REFRESH_MS });
+export const alertHistoryQuery = () =>
+  queryOptions<AlertHistory>({
+    queryKey: [ADMIN_ALERTS_HISTORY],
+    // Not while failing: the failure toast then comes from what the administrator does (Try again, focus).
+    refetchInterval: (query) => (query.state.status === 'error' ? false : COUNT_REFRESH_MS),
+  });
 
 /** What PUT /api/admin/alerts/config/{id} is sent (spec 2 §7): the whole configuration, threshold for the count types only. */
 export function configBody(config: AlertConfig) {
