@@ -25,7 +25,12 @@ export const testSuiteListSchema = z.object({ suites: z.array(testSuiteSchema) }
 export const TEST_RUN_BUSY_MESSAGE = 'A test run is already in progress. Please wait for the current test to complete.';
 
 /** One streamed line per finished test (D19): `✓ name (N ms)` or `✗ name (N ms): reason`. */
-export function formatTestLine(result: { name: string; passed: boolean; durationMs: number; reason?: string | undefined }): string {
+export function formatTestLine(result: {
+  name: string;
+  passed: boolean;
+  durationMs: number;
+  reason?: string | undefined;
+}): string {
   const head = `${result.passed ? '✓' : '✗'} ${result.name} (${Math.round(result.durationMs)} ms)`;
   // One line per test: a reason never breaks the stream's framing.
   return result.passed ? head : `${head}: ${(result.reason ?? 'failed').replace(/\s*[\r\n]+\s*/g, ' ')}`;

@@ -7,8 +7,12 @@ import { migrateToLatest } from '../../../db/database.js';
 export async function listTables(db: Db, kind: DbKind): Promise<string[]> {
   const rows =
     kind === 'sqlite'
-      ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(db)
-      : await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = current_schema() order by tablename`.execute(db);
+      ? await sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(db)
+      : await sql<{
+          name: string;
+        }>`select tablename as name from pg_tables where schemaname = current_schema() order by tablename`.execute(db);
   return rows.rows.map((row) => row.name);
 }
 
@@ -43,7 +47,9 @@ export function expectedIndexes(): Promise<string[]> {
     const scratch = new Kysely<never>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) }) as unknown as Db;
     try {
       await migrateToLatest(scratch);
-      const rows = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and name not like 'sqlite_%' order by name`.execute(scratch);
+      const rows = await sql<{
+        name: string;
+      }>`select name from sqlite_master where type = 'index' and name not like 'sqlite_%' order by name`.execute(scratch);
       return rows.rows.map((row) => row.name);
     } finally {
       await scratch.destroy();

@@ -20,7 +20,22 @@ const TESTS = {
 } as const;
 
 /** Passwords an operator might leave from an example or a tutorial: never acceptable in production. */
-const WELL_KNOWN_PASSWORDS = new Set(['admin', 'admin123', 'adminadmin', 'administrator', 'changeme', 'change-me', 'password', 'password1', 'password123', 'secret', 'spindle', '12345678', '123456789', 'qwertyui']);
+const WELL_KNOWN_PASSWORDS = new Set([
+  'admin',
+  'admin123',
+  'adminadmin',
+  'administrator',
+  'changeme',
+  'change-me',
+  'password',
+  'password1',
+  'password123',
+  'secret',
+  'spindle',
+  '12345678',
+  '123456789',
+  'qwertyui',
+]);
 
 /** The problems with the running configuration, as short sentences (empty when sane). */
 export function configurationProblems(config: AppContext['config']): string[] {
@@ -42,8 +57,10 @@ export function configurationProblems(config: AppContext['config']): string[] {
     }
   }
   const stripe = config.stripe;
-  if (stripe?.test && !/^(sk|rk)_test_/.test(stripe.test.secretKey)) problems.push('the Stripe test key is not a test key (sk_test_…)');
-  if (stripe?.live && !/^(sk|rk)_live_/.test(stripe.live.secretKey)) problems.push('the Stripe live key is not a live key (sk_live_…)');
+  if (stripe?.test && !/^(sk|rk)_test_/.test(stripe.test.secretKey))
+    problems.push('the Stripe test key is not a test key (sk_test_…)');
+  if (stripe?.live && !/^(sk|rk)_live_/.test(stripe.live.secretKey))
+    problems.push('the Stripe live key is not a live key (sk_live_…)');
   if (production && stripe) {
     for (const [mode, keys] of Object.entries({ test: stripe.test, live: stripe.live })) {
       if (keys && !keys.webhookSecret) problems.push(`Stripe ${mode} mode has no webhook secret: its events cannot be verified`);
@@ -71,21 +88,34 @@ export const coreSuite: TestSuite = {
 
     await check(TESTS.database, async () => {
       await sql`select 1`.execute(ctx.db);
-      const known = await new Migrator({ db: ctx.db, provider: { getMigrations: () => Promise.resolve(migrations) } }).getMigrations();
+      const known = await new Migrator({
+        db: ctx.db,
+        provider: { getMigrations: () => Promise.resolve(migrations) },
+      }).getMigrations();
       const pending = known.filter((migration) => !migration.executedAt).map((migration) => migration.name);
       assert(pending.length === 0, `migrations not applied: ${listSome(pending)}`);
       const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(ctx.db);
       const unknown = applied.rows.map((row) => row.name).filter((name) => !(name in migrations));
-      assert(unknown.length === 0, `the database has migrations this version does not know (a newer release ran here): ${listSome(unknown)}`);
+      assert(
+        unknown.length === 0,
+        `the database has migrations this version does not know (a newer release ran here): ${listSome(unknown)}`,
+      );
     });
 
     await check(TESTS.mail, async () => {
       if (ctx.config.mail.smtpUrl) {
-        const transport = nodemailer.createTransport({ url: ctx.config.mail.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 10_000 });
+        const transport = nodemailer.createTransport({
+          url: ctx.config.mail.smtpUrl,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 10_000,
+        });
         try {
           await transport.verify();
         } catch (error) {
-          throw new CheckFailed(`the SMTP server did not accept a connection: ${error instanceof Error ? error.message : String(error)}`);
+          throw new CheckFailed(
+            `the SMTP server did not accept a connection: ${error instanceof Error ? error.message : String(error)}`,
+          );
         } finally {
           transport.close();
         }
@@ -99,8 +129,14 @@ export const coreSuite: TestSuite = {
       const stripe = ctx.config.stripe;
       if (!stripe) {
         // D17: the demo provider keeps its sessions and subscriptions in these two tables.
-        await ctx.db.selectFrom('checkout_sessions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-        await ctx.db.selectFrom('demo_subscriptions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+        await ctx.db
+          .selectFrom('checkout_sessions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow();
+        await ctx.db
+          .selectFrom('demo_subscriptions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow();
         return;
       }
       const mode = await providers.mode();
@@ -115,7 +151,9 @@ export const coreSuite: TestSuite = {
 
     await check(TESTS.covers, async () => {
       // Covers live in the images table: one is encoded, stored and read back, then rolled back.
-      const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#b45309' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#b45309' } })
+        .png()
+        .toBuffer();
       const image = await processImage(png);
       const name = `selftest-${randomUUID()}.${image.extension}`;
       const rollback = new Error('roll back the probe image');
@@ -124,7 +162,18 @@ export const coreSuite: TestSuite = {
         .execute(async (trx) => {
           await trx
             .insertInto('images')
-            .values({ name, user_id: adminUserId, content_type: image.contentType, data: image.data, thumb_data: image.thumb, width: image.width, height: image.height, sha256: image.sha256, source_url: null, created_at: new Date().toISOString() })
+            .values({
+              name,
+              user_id: adminUserId,
+              content_type: image.contentType,
+              data: image.data,
+              thumb_data: image.thumb,
+              width: image.width,
+              height: image.height,
+              sha256: image.sha256,
+              source_url: null,
+              created_at: new Date().toISOString(),
+            })
             .execute();
           const stored = await trx.selectFrom('images').select(['data']).where('name', '=', name).executeTakeFirst();
           assert(stored && Buffer.from(stored.data).equals(image.data), 'a stored cover did not read back as written');

@@ -11,9 +11,19 @@ const TESTS = {
 } as const;
 
 /** Tables whose rows belong to a user (by user_id); none may outlive their user. */
-const USER_OWNED = ['sessions', 'collections', 'albums', 'images', 'record_stores', 'password_reset_tokens', 'checkout_sessions', 'demo_subscriptions'] as const;
+const USER_OWNED = [
+  'sessions',
+  'collections',
+  'albums',
+  'images',
+  'record_stores',
+  'password_reset_tokens',
+  'checkout_sessions',
+  'demo_subscriptions',
+] as const;
 
-const count = async (db: Db, query: ReturnType<typeof sql<{ n: number | string }>>) => Number((await query.execute(db)).rows[0]?.n ?? 0);
+const count = async (db: Db, query: ReturnType<typeof sql<{ n: number | string }>>) =>
+  Number((await query.execute(db)).rows[0]?.n ?? 0);
 
 /** SQLite: the engine's own checks of the file and of every foreign key. */
 async function sqliteIntegrity(db: Db): Promise<string[]> {
@@ -24,7 +34,8 @@ async function sqliteIntegrity(db: Db): Promise<string[]> {
   const fk = await sql<{ table: string; rowid: number; parent: string }>`pragma foreign_key_check`.execute(db);
   if (fk.rows.length) {
     const byTable = new Map<string, number>();
-    for (const row of fk.rows) byTable.set(`${row.table} → ${row.parent}`, (byTable.get(`${row.table} → ${row.parent}`) ?? 0) + 1);
+    for (const row of fk.rows)
+      byTable.set(`${row.table} → ${row.parent}`, (byTable.get(`${row.table} → ${row.parent}`) ?? 0) + 1);
     problems.push(`foreign_key_check: ${listSome([...byTable].map(([pair, n]) => `${n} row${n === 1 ? '' : 's'} of ${pair}`))}`);
   }
   return problems;
@@ -44,7 +55,8 @@ async function postgresIntegrity(db: Db): Promise<string[]> {
     join pg_class cl on cl.oid = con.conrelid
     join pg_namespace n on n.oid = con.connamespace
     where n.nspname = current_schema() and not con.convalidated`.execute(db);
-  if (unvalidated.rows.length) problems.push(`constraints not validated: ${listSome(unvalidated.rows.map((row) => `${row.tbl}.${row.name}`))}`);
+  if (unvalidated.rows.length)
+    problems.push(`constraints not validated: ${listSome(unvalidated.rows.map((row) => `${row.tbl}.${row.name}`))}`);
   const foreignKeys = await sql<{ name: string; child: string; child_col: string; parent: string; parent_col: string }>`
     select con.conname as name, cl.relname as child, a.attname as child_col, pcl.relname as parent, pa.attname as parent_col
     from pg_constraint con
@@ -76,16 +88,28 @@ const PAGE = 5000;
 async function mismatchedKeys(db: Db): Promise<string[]> {
   const problems: string[] = [];
   let collections = 0;
-  for (let after = 0; ; ) {
-    const rows = await db.selectFrom('collections').select(['id', 'name', 'name_key']).where('id', '>', after).orderBy('id').limit(PAGE).execute();
+  for (let after = 0; ;) {
+    const rows = await db
+      .selectFrom('collections')
+      .select(['id', 'name', 'name_key'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(PAGE)
+      .execute();
     collections += rows.filter((row) => row.name_key !== textKey(row.name)).length;
     if (rows.length < PAGE) break;
     after = rows[rows.length - 1]!.id;
   }
   if (collections) problems.push(`${collections} collection name key${collections === 1 ? '' : 's'} out of step with the name`);
   let albums = 0;
-  for (let after = 0; ; ) {
-    const rows = await db.selectFrom('albums').select(['id', 'title', 'artist', 'title_key', 'artist_key']).where('id', '>', after).orderBy('id').limit(PAGE).execute();
+  for (let after = 0; ;) {
+    const rows = await db
+      .selectFrom('albums')
+      .select(['id', 'title', 'artist', 'title_key', 'artist_key'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(PAGE)
+      .execute();
     albums += rows.filter((row) => row.title_key !== textKey(row.title) || row.artist_key !== textKey(row.artist)).length;
     if (rows.length < PAGE) break;
     after = rows[rows.length - 1]!.id;
@@ -113,12 +137,27 @@ export const databaseSuite: TestSuite = {
     await check(TESTS.orphans, async () => {
       const problems: string[] = [];
       for (const table of USER_OWNED) {
-        const n = await count(db, sql<{ n: number }>`select count(*) as n from ${sql.table(table)} x where not exists (select 1 from users u where u.id = x.user_id)`);
+        const n = await count(
+          db,
+          sql<{
+            n: number;
+          }>`select count(*) as n from ${sql.table(table)} x where not exists (select 1 from users u where u.id = x.user_id)`,
+        );
         if (n) problems.push(`${n} ${table} row${n === 1 ? '' : 's'} of a user who no longer exists`);
       }
-      const homeless = await count(db, sql<{ n: number }>`select count(*) as n from albums a where not exists (select 1 from collections c where c.id = a.collection_id)`);
+      const homeless = await count(
+        db,
+        sql<{
+          n: number;
+        }>`select count(*) as n from albums a where not exists (select 1 from collections c where c.id = a.collection_id)`,
+      );
       if (homeless) problems.push(`${homeless} album${homeless === 1 ? '' : 's'} whose collection no longer exists`);
-      const alerts = await count(db, sql<{ n: number }>`select count(*) as n from alert_history h where h.user_id is not null and not exists (select 1 from users u where u.id = h.user_id)`);
+      const alerts = await count(
+        db,
+        sql<{
+          n: number;
+        }>`select count(*) as n from alert_history h where h.user_id is not null and not exists (select 1 from users u where u.id = h.user_id)`,
+      );
       if (alerts) problems.push(`${alerts} alert${alerts === 1 ? '' : 's'} naming a user who no longer exists`);
       assert(problems.length === 0, problems.join('; '));
     });
@@ -127,11 +166,27 @@ export const databaseSuite: TestSuite = {
       const problems: string[] = [];
       // Each user's album count must equal the sum over their own collections.
       const all = await count(db, sql<{ n: number }>`select count(*) as n from albums`);
-      const inOwnCollections = await count(db, sql<{ n: number }>`select count(*) as n from albums a join collections c on c.id = a.collection_id and c.user_id = a.user_id`);
-      if (all !== inOwnCollections) problems.push(`${all - inOwnCollections} of ${all} albums are not counted in a collection of their owner`);
-      const sharedTwice = await count(db, sql<{ n: number }>`select count(*) as n from (select share_token from collections where share_token is not null group by share_token having count(*) > 1) t`);
+      const inOwnCollections = await count(
+        db,
+        sql<{
+          n: number;
+        }>`select count(*) as n from albums a join collections c on c.id = a.collection_id and c.user_id = a.user_id`,
+      );
+      if (all !== inOwnCollections)
+        problems.push(`${all - inOwnCollections} of ${all} albums are not counted in a collection of their owner`);
+      const sharedTwice = await count(
+        db,
+        sql<{
+          n: number;
+        }>`select count(*) as n from (select share_token from collections where share_token is not null group by share_token having count(*) > 1) t`,
+      );
       if (sharedTwice) problems.push(`${sharedTwice} share link${sharedTwice === 1 ? '' : 's'} used by more than one collection`);
-      const sameName = await count(db, sql<{ n: number }>`select count(*) as n from (select user_id, name_key from collections group by user_id, name_key having count(*) > 1) t`);
+      const sameName = await count(
+        db,
+        sql<{
+          n: number;
+        }>`select count(*) as n from (select user_id, name_key from collections group by user_id, name_key having count(*) > 1) t`,
+      );
       if (sameName) problems.push(`${sameName} collection name${sameName === 1 ? '' : 's'} used twice by one user`);
       problems.push(...(await mismatchedKeys(db)));
       assert(problems.length === 0, problems.join('; '));

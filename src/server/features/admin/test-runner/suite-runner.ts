@@ -6,7 +6,12 @@ export const CHECK_TIMEOUT_MS = 30_000;
 const REASON_MAX = 500;
 
 function reasonOf(error: unknown): string {
-  const text = error instanceof CheckFailed ? error.message : error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+  const text =
+    error instanceof CheckFailed
+      ? error.message
+      : error instanceof Error
+        ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}`
+        : String(error);
   return text.length > REASON_MAX ? `${text.slice(0, REASON_MAX - 1)}…` : text || 'failed';
 }
 
@@ -27,7 +32,12 @@ async function withTimeout(run: () => Promise<void>, ms: number): Promise<void> 
  * test gets exactly one result: one the suite never reached (it stopped on an unexpected error) fails
  * with that error, so the log always accounts for the whole suite.
  */
-export async function runSuite(suite: TestSuite, env: RunEnv, onResult: (result: TestResult) => void, timeoutMs = CHECK_TIMEOUT_MS): Promise<TestResult[]> {
+export async function runSuite(
+  suite: TestSuite,
+  env: RunEnv,
+  onResult: (result: TestResult) => void,
+  timeoutMs = CHECK_TIMEOUT_MS,
+): Promise<TestResult[]> {
   const results: TestResult[] = [];
   const report = (result: TestResult) => {
     results.push(result);
@@ -40,7 +50,8 @@ export async function runSuite(suite: TestSuite, env: RunEnv, onResult: (result:
       report({ name, passed: true, durationMs: performance.now() - started });
       return true;
     } catch (error) {
-      if (!(error instanceof CheckFailed)) env.ctx.log.warn({ err: error, suite: suite.id, test: name }, 'built-in test failed with an error');
+      if (!(error instanceof CheckFailed))
+        env.ctx.log.warn({ err: error, suite: suite.id, test: name }, 'built-in test failed with an error');
       report({ name, passed: false, durationMs: performance.now() - started, reason: reasonOf(error) });
       return false;
     }

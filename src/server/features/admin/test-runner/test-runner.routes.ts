@@ -2,7 +2,13 @@ import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { formatTestLine, runTestsRequestSchema, TEST_RUN_BUSY_MESSAGE, TEST_SUITE_IDS, testSuiteListSchema } from '../../../../common/admin-testing.schemas.js';
+import {
+  formatTestLine,
+  runTestsRequestSchema,
+  TEST_RUN_BUSY_MESSAGE,
+  TEST_SUITE_IDS,
+  testSuiteListSchema,
+} from '../../../../common/admin-testing.schemas.js';
 import { conflict } from '../../../errors.js';
 import { currentUser } from '../../../plugins/guards.js';
 import { acquireTestRunLease } from './run-lease.js';
@@ -34,7 +40,11 @@ export const testRunnerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         body: runTestsRequestSchema,
-        response: { 200: z.string().describe('text/plain; charset=utf-8, one line per test'), 400: errorSchema, 409: errorSchema },
+        response: {
+          200: z.string().describe('text/plain; charset=utf-8, one line per test'),
+          400: errorSchema,
+          409: errorSchema,
+        },
       },
     },
     async (request, typedReply) => {
@@ -58,12 +68,14 @@ export const testRunnerRoutes: FastifyPluginAsyncZod = async (app) => {
       running.add(run);
       void run.finally(() => running.delete(run));
       request.log.info({ suite: suite.id }, 'built-in test run started');
-      return reply
-        .type('text/plain; charset=utf-8')
-        .header('cache-control', 'no-store')
-        // A reverse proxy passes each line on as it comes instead of holding the answer back.
-        .header('x-accel-buffering', 'no')
-        .send(stream);
+      return (
+        reply
+          .type('text/plain; charset=utf-8')
+          .header('cache-control', 'no-store')
+          // A reverse proxy passes each line on as it comes instead of holding the answer back.
+          .header('x-accel-buffering', 'no')
+          .send(stream)
+      );
     },
   );
 };

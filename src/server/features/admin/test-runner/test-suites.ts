@@ -5,6 +5,16 @@ import type { TestSuite } from './test-suite.js';
 import { workflowsSuite } from './workflows-suite.js';
 
 /** D19's suites by id, in the order Run All takes them. */
-export const TEST_SUITES: Record<TestSuiteId, TestSuite> = { core: coreSuite, database: databaseSuite, workflows: workflowsSuite };
+export const TEST_SUITES: Record<TestSuiteId, TestSuite> = {
+  core: coreSuite,
+  database: databaseSuite,
+  workflows: workflowsSuite,
+};
 
-export const describeSuite = ({ id, name, description, icon, tests }: TestSuite): TestSuiteInfo => ({ id, name, description, icon, tests: [...tests] });
+export const describeSuite = ({ id, name, description, icon, tests }: TestSuite): TestSuiteInfo => ({
+  id,
+  name,
+  description,
+  icon,
+  tests: [...tests],
+});

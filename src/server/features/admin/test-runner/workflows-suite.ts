@@ -28,7 +28,10 @@ class Browser {
   constructor(private readonly app: FastifyInstance) {}
 
   async send(options: InjectOptions): Promise<LightMyRequestResponse> {
-    const response = await this.app.inject({ ...options, headers: { ...options.headers, ...(this.cookie ? { cookie: this.cookie } : {}) } });
+    const response = await this.app.inject({
+      ...options,
+      headers: { ...options.headers, ...(this.cookie ? { cookie: this.cookie } : {}) },
+    });
     const setCookie = response.headers['set-cookie'];
     for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
       const [pair = ''] = line.split(';');
@@ -71,21 +74,34 @@ export const workflowsSuite: TestSuite = {
     let ok = true;
     /** Runs a step only while every step before it passed; otherwise reports it as skipped. */
     const step = async (name: string, run: () => Promise<void>) => {
-      ok = ok ? await check(name, run) : await check(name, () => Promise.reject(new CheckFailed('skipped: an earlier step failed')));
+      ok = ok
+        ? await check(name, run)
+        : await check(name, () => Promise.reject(new CheckFailed('skipped: an earlier step failed')));
     };
     let collectionId = 0;
     let shareToken = '';
     const album = { title: 'Self-Test Pressing', artist: 'The Built-in Suite' };
     try {
       await step(TESTS.register, async () => {
-        const response = await browser.send({ method: 'POST', url: '/api/register', payload: { username, password, firstName: 'Spindle', lastName: 'Self-test' } });
+        const response = await browser.send({
+          method: 'POST',
+          url: '/api/register',
+          payload: { username, password, firstName: 'Spindle', lastName: 'Self-test' },
+        });
         expectStatus(response, 201, 'POST /api/register');
-        assert(response.json<{ username?: string }>().username === username, 'the new account did not come back with its username');
+        assert(
+          response.json<{ username?: string }>().username === username,
+          'the new account did not come back with its username',
+        );
       });
       await step(TESTS.login, async () => {
         expectStatus(await browser.send({ method: 'POST', url: '/api/logout' }), 200, 'POST /api/logout');
         expectStatus(await browser.send({ method: 'GET', url: '/api/user' }), 401, 'GET /api/user after logging out');
-        expectStatus(await browser.send({ method: 'POST', url: '/api/login', payload: { username, password } }), 200, 'POST /api/login');
+        expectStatus(
+          await browser.send({ method: 'POST', url: '/api/login', payload: { username, password } }),
+          200,
+          'POST /api/login',
+        );
         const user = await browser.send({ method: 'GET', url: '/api/user' });
         expectStatus(user, 200, 'GET /api/user');
         assert(user.json<{ username?: string }>().username === username, 'GET /api/user named someone else');
@@ -96,7 +112,11 @@ export const workflowsSuite: TestSuite = {
         collectionId = response.json<{ id: number }>().id;
       });
       await step(TESTS.album, async () => {
-        const response = await browser.send({ method: 'POST', url: '/api/albums', payload: { collection: 'Self-test shelf', ...album } });
+        const response = await browser.send({
+          method: 'POST',
+          url: '/api/albums',
+          payload: { collection: 'Self-test shelf', ...album },
+        });
         expectStatus(response, 201, 'POST /api/albums');
         const read = await browser.send({ method: 'GET', url: `/api/albums/${response.json<{ id: number }>().id}` });
         expectStatus(read, 200, 'GET /api/albums/{id}');
@@ -111,13 +131,24 @@ export const workflowsSuite: TestSuite = {
         assert(shared.body.includes(album.title), 'the shared link did not show the album');
       });
       await step(TESTS.unshare, async () => {
-        expectStatus(await browser.send({ method: 'DELETE', url: `/api/collections/${collectionId}/share` }), 200, 'DELETE /api/collections/{id}/share');
-        expectStatus(await app.inject({ method: 'GET', url: `/api/shared/${encodeURIComponent(shareToken)}` }), 404, 'the unshared link');
+        expectStatus(
+          await browser.send({ method: 'DELETE', url: `/api/collections/${collectionId}/share` }),
+          200,
+          'DELETE /api/collections/{id}/share',
+        );
+        expectStatus(
+          await app.inject({ method: 'GET', url: `/api/shared/${encodeURIComponent(shareToken)}` }),
+          404,
+          'the unshared link',
+        );
       });
       await step(TESTS.export, async () => {
         const response = await browser.send({ method: 'GET', url: '/api/export/albums' });
         expectStatus(response, 200, 'GET /api/export/albums');
-        assert(String(response.headers['content-type']).startsWith('text/csv'), `the export came as ${String(response.headers['content-type'])}`);
+        assert(
+          String(response.headers['content-type']).startsWith('text/csv'),
+          `the export came as ${String(response.headers['content-type'])}`,
+        );
         assert(response.body.includes(album.title) && response.body.includes(album.artist), 'the export did not hold the album');
       });
     } finally {
