@@ -63,7 +63,7 @@ describe('suite state (spec 2 §4)', () => {
 function storeWith(stream: (id: string, handlers: Parameters<typeof streamTestRun>[1]) => Promise<void>) {
   const notify = vi.fn();
   const sleep = vi.fn(() => Promise.resolve());
-  const store = createTestRunStore({ stream: stream as typeof streamTestRun, sleep, notify });
+  const store = createTestRunStore({ stream: stream, sleep, notify });
   store.setSuites(SUITES);
   return { store, notify, sleep };
 }
