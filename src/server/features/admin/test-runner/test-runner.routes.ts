@@ -55,6 +55,8 @@ export const testRunnerRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!lease) throw conflict(TEST_RUN_BUSY_MESSAGE);
 
       const stream = new PassThrough();
+      // A client that goes away destroys the stream; the run goes on to its cleanup regardless.
+      stream.on('error', (error) => request.log.debug({ err: error }, 'test run output closed early'));
       const run = (async () => {
         try {
           await runSuite(suite, { app, ctx: app.ctx, adminUserId }, (result) => {
@@ -62,7 +64,7 @@ export const testRunnerRoutes: FastifyPluginAsyncZod = async (app) => {
           });
         } finally {
           await lease.release().catch((error: unknown) => app.log.error({ err: error }, 'could not release the test run lease'));
-          stream.end();
+          if (!stream.destroyed) stream.end();
         }
       })();
       running.add(run);

@@ -83,6 +83,31 @@ describe('POST /api/admin/run-tests (D19)', () => {
     expect(left).toEqual([]);
   });
 
+  it('workflows: passes while real clients have used up the per-address limits, and leaves them as they were', async () => {
+    const db = t.app.ctx.db;
+    const now = new Date().toISOString();
+    const buckets = [
+      ...Array.from({ length: 30 }, () => 'login-ip:127.0.0.1'),
+      ...Array.from({ length: 10 }, () => 'email-taken-ip:127.0.0.1'),
+    ];
+    await db
+      .insertInto('login_attempts')
+      .values(buckets.map((bucket) => ({ bucket, created_at: now })))
+      .execute();
+    try {
+      // The limits are real: a client at that address is refused.
+      expect(
+        (await new Client(t.app).post('/api/login', { username: ADMIN.username, password: 'not the password' })).statusCode,
+      ).toBe(429);
+      const before = await countRows(db, t.app.ctx.dbKind);
+      const { results } = await run(admin, 'workflows');
+      expect(results.filter((result) => !result?.passed)).toEqual([]);
+      expect(await countRows(db, t.app.ctx.dbKind)).toEqual(before);
+    } finally {
+      await db.deleteFrom('login_attempts').where('bucket', 'in', ['login-ip:127.0.0.1', 'email-taken-ip:127.0.0.1']).execute();
+    }
+  });
+
   it('database: a dropped index shows as ✗ with its name', async () => {
     await sql`drop index albums_user_collection`.execute(t.app.ctx.db);
     try {
@@ -320,6 +345,49 @@ describe('the stream over real HTTP', () => {
     } finally {
       TEST_SUITES.core = real;
     }
+  });
+
+  it('finishes the run and its cleanup when the client goes away mid-stream', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const real = TEST_SUITES.workflows;
+    TEST_SUITES.workflows = {
+      ...real,
+      tests: ['first', 'held', ...real.tests],
+      async run(env, check) {
+        await check('first', async () => {});
+        await check('held', () => gate);
+        await real.run(env, check);
+      },
+    };
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const request = http.request(
+          `${base}/api/admin/run-tests`,
+          { method: 'POST', headers: { cookie: admin.cookie, 'content-type': 'application/json' } },
+          (response) => {
+            response.once('data', () => request.destroy());
+          },
+        );
+        request.on('close', () => resolve());
+        request.on('error', (error) =>
+          error.message.includes('socket hang up') || error.message.includes('aborted') ? resolve() : reject(error),
+        );
+        request.end(JSON.stringify({ suiteId: 'workflows' }));
+      });
+      open();
+      const db = t.app.ctx.db;
+      await expect
+        .poll(
+          async () => (await db.selectFrom('settings').select('key').where('key', '=', TEST_RUN_LEASE_KEY).execute()).length,
+          { timeout: 20_000 },
+        )
+        .toBe(0);
+      expect(await db.selectFrom('users').select('id').where('username', 'like', `%@${SELF_TEST_DOMAIN}`).execute()).toEqual([]);
+    } finally {
+      TEST_SUITES.workflows = real;
+    }
+    expect((await admin.get('/api/admin/test-suites')).statusCode).toBe(200);
   });
 
   it('streams the real workflows suite line by line to a raw HTTP client', async () => {
