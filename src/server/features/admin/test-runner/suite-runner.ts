@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CheckFailed, type RunEnv, type TestResult, type TestSuite } from './test-suite.js';
 
 /** A check that has not ended by then fails, so a hung dependency cannot hold the run (and its lease). */
@@ -54,6 +55,9 @@ export async function runSuite(
         env.ctx.log.warn({ err: error, suite: suite.id, test: name }, 'built-in test failed with an error');
       report({ name, passed: false, durationMs: performance.now() - started, reason: reasonOf(error) });
       return false;
+    } finally {
+      // Between tests the server serves others (SQLite's queries are synchronous) and the line goes out.
+      await nextTurn();
     }
   };
   let stopped: string | undefined;
