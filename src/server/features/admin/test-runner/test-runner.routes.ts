@@ -59,9 +59,11 @@ export const testRunnerRoutes: FastifyPluginAsyncZod = async (app) => {
       stream.on('error', (error) => request.log.debug({ err: error }, 'test run output closed early'));
       const run = (async () => {
         try {
-          await runSuite(suite, { app, ctx: app.ctx, adminUserId }, (result) => {
+          const results = await runSuite(suite, { app, ctx: app.ctx, adminUserId }, (result) => {
             if (!stream.destroyed) stream.write(`${formatTestLine(result)}\n`);
           });
+          const failed = results.filter((result) => !result.passed).map((result) => result.name);
+          request.log.info({ suite: suite.id, passed: results.length - failed.length, failed }, 'built-in test run ended');
         } finally {
           await lease.release().catch((error: unknown) => app.log.error({ err: error }, 'could not release the test run lease'));
           if (!stream.destroyed) stream.end();
