@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { UPLOAD_MAX_BYTES } from '../common/constants.js';
 import type { HomeRenderModule } from '../common/home-render.js';
@@ -35,6 +36,7 @@ import { registerTrialNotices } from './features/subscription/trial-notices.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { registerApiCacheControl } from './plugins/api-cache-control.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerOverloadGuard } from './plugins/overload.js';
 import { registerRequestOrigin } from './plugins/request-origin.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSessions } from './plugins/sessions.js';
@@ -61,7 +63,16 @@ const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            // Issue 14: the request log is written in 4 KB batches, not one write(2) per line; pino
+            // flushes what is left synchronously when the process exits, so no line is lost.
+            stream: pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+          },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
@@ -98,6 +109,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
   registerSecurityHeaders(app);
+  // Before any other work, so a shed request costs next to nothing (issue 14).
+  registerOverloadGuard(app, config.overload);
   registerRequestOrigin(app);
   registerErrorHandler(app);
   registerSessions(app);

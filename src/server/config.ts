@@ -30,6 +30,11 @@ const envSchema = z
     SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an e-mail address').default('support@spindle.app'),
     SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+    // Overload (issue 14): requests handled at once, requests waiting beyond them, and how long one may
+    // wait before it is shed with 503 + Retry-After. 0 for MAX_IN_FLIGHT turns the bound off.
+    MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(64),
+    MAX_QUEUED: z.coerce.number().int().min(0).default(256),
+    MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).default(1000),
     // Kept CSV exports under DATA_DIR/exports (issue 9): at most this many bytes in all.
     EXPORT_FILES_MAX_BYTES: z.coerce.number().int().min(0).default(512 * 1024 * 1024),
     TRUST_PROXY: z
@@ -82,6 +87,8 @@ export interface Config {
   supportEmail: string;
   sessionDays: number;
   bodyLimitBytes: number;
+  /** The overload bound (issue 14); maxInFlight 0 turns it off. */
+  overload: { maxInFlight: number; maxQueued: number; maxQueueWaitMs: number };
   exportFilesMaxBytes: number;
   trustProxy: boolean;
   /** Stripe's key sets by mode; undefined when neither is configured (the demo provider, D17). */
@@ -146,6 +153,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: env.SUPPORT_EMAIL,
     sessionDays: env.SESSION_DAYS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    overload: { maxInFlight: env.MAX_IN_FLIGHT, maxQueued: env.MAX_QUEUED, maxQueueWaitMs: env.MAX_QUEUE_WAIT_MS },
     exportFilesMaxBytes: env.EXPORT_FILES_MAX_BYTES,
     trustProxy: env.TRUST_PROXY,
     stripe: stripeKeys(env),
