@@ -221,3 +221,36 @@ describe('the collection home without a drawing asks the browser to start its re
     for (const link of PRELOADS) expect(res.body).toContain(link);
   });
 });
+
+describe('the drawn home is kept per user until their next write (issue 14)', () => {
+  it('draws once for repeated visits, again after any write, per user and per address', async () => {
+    let draws = 0;
+    const t = await appWith({
+      renderHome: (input) => {
+        draws++;
+        return renderHome(input);
+      },
+    });
+    const { client } = await signUp(t.app);
+    await addAlbums(client, 'Shelf', ['Blue']);
+    const first = (await client.get('/collection')).body;
+    const drawn = draws;
+    expect((await client.get('/collection')).body).toBe(first);
+    expect(draws).toBe(drawn);
+    // Another address of the home is another drawing.
+    expect(cardTitles(rootOf((await client.get('/collection?collection=Shelf')).body).html)).toEqual(['Blue']);
+    expect(draws).toBe(drawn + 1);
+    // A write (here a rename of the collection) draws the home anew.
+    const [shelf] = (await client.get('/api/collections')).json<{ id: number }[]>();
+    expect((await client.put(`/api/collections/${shelf!.id}`, { name: 'Crate' })).statusCode).toBe(200);
+    const renamed = (await client.get('/collection')).body;
+    expect(renamed).toContain('Crate');
+    expect(renamed).not.toContain('Shelf');
+    expect(draws).toBe(drawn + 2);
+    // Another user never gets this user's drawing.
+    const other = await signUp(t.app);
+    await addAlbums(other.client, 'Shelf', ['Low']);
+    expect(cardTitles(rootOf((await other.client.get('/collection')).body).html)).toEqual(['Low']);
+    expect(cardTitles(rootOf((await client.get('/collection')).body).html)).toEqual(['Blue']);
+  });
+});

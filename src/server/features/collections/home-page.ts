@@ -28,24 +28,65 @@ export async function loadHomeRenderModule(webRoot: string): Promise<HomeRenderM
   return (await import(pathToFileURL(file).href)) as HomeRenderModule;
 }
 
+/** Users whose latest drawing is kept, and the bytes all of them may hold. */
+const KEPT_DRAWINGS = 500;
+const KEPT_DRAWING_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Each user's latest drawing of the home, kept until their next write (issue 14: drawing a 3,000-album
+ * home took the event loop for tens of milliseconds per request, so 200 signed-in clients queued for
+ * seconds). The key holds everything the drawing reads: the user's data_version (bumped by every
+ * collection or album write, in the same transaction, on every instance), the path and query, the
+ * stored selection, and the user as presented (name, tier, trial state), so a kept drawing is always
+ * byte for byte the one a new drawing would give. One entry per user, least recently used dropped.
+ */
+class DrawingCache {
+  private readonly entries = new Map<number, { key: string; html: string }>();
+  private bytes = 0;
+
+  get(userId: number, key: string): string | undefined {
+    const entry = this.entries.get(userId);
+    if (!entry || entry.key !== key) return undefined;
+    this.entries.delete(userId);
+    this.entries.set(userId, entry);
+    return entry.html;
+  }
+
+  set(userId: number, key: string, html: string): void {
+    this.drop(userId);
+    this.entries.set(userId, { key, html });
+    this.bytes += html.length;
+    while (this.entries.size > KEPT_DRAWINGS || this.bytes > KEPT_DRAWING_BYTES) this.drop(this.entries.keys().next().value!);
+  }
+
+  private drop(userId: number): void {
+    const entry = this.entries.get(userId);
+    if (!entry) return;
+    this.bytes -= entry.html.length;
+    this.entries.delete(userId);
+  }
+}
+
 /** The home's root element as the app draws it for this user, with what the browser needs to hydrate it. */
 async function drawHome(
   app: FastifyInstance,
   module: HomeRenderModule,
+  drawings: DrawingCache,
   request: FastifyRequest,
   user: UserRow,
 ): Promise<PageParts['root']> {
-  const [collections, list] = await Promise.all([listCollections(app.ctx, user.id), userAlbumList(app.ctx, user)]);
   const query = request.url.indexOf('?');
   const stored = request.cookies[SELECTED_COLLECTION_COOKIE] ?? null;
-  const html = module.renderHome({
-    path: query < 0 ? request.url : request.url.slice(0, query),
-    search: query < 0 ? '' : request.url.slice(query + 1),
-    user: presentUser(user),
-    collections,
-    albums: await list.albums(),
-    storedSelectedCollection: stored,
-  });
+  const path = query < 0 ? request.url : request.url.slice(0, query);
+  const search = query < 0 ? '' : request.url.slice(query + 1);
+  const presented = presentUser(user);
+  const key = JSON.stringify([user.data_version, path, search, stored, presented]);
+  let html = drawings.get(user.id, key);
+  if (html === undefined) {
+    const [collections, list] = await Promise.all([listCollections(app.ctx, user.id), userAlbumList(app.ctx, user)]);
+    html = module.renderHome({ path, search, user: presented, collections, albums: await list.albums(), storedSelectedCollection: stored });
+    drawings.set(user.id, key, html);
+  }
   return {
     html,
     attributes: { [SERVER_RENDER_ATTRIBUTE]: 'home', ...(stored === null ? {} : { [STORED_SELECTION_ATTRIBUTE]: stored }) },
@@ -60,6 +101,7 @@ async function drawHome(
  * (the app sends them to /subscription) and a visitor get neither: the reads would answer 402 or 401.
  */
 export function homePageRenderer(app: FastifyInstance, module: HomeRenderModule | null): PageRenderer {
+  const drawings = new DrawingCache();
   return async (request) => {
     if (!HOME_PATHS.has(request.url.split('?')[0] ?? '')) return null;
     const user = await app.pageSessionUser(request);
@@ -69,7 +111,7 @@ export function homePageRenderer(app: FastifyInstance, module: HomeRenderModule 
     try {
       // No preloads beside the drawing: their 3.5 MB (10,000 albums) would compete with showing it.
       // The app asks for them once the drawing is on screen (src/web/main.tsx).
-      return { root: await drawHome(app, module, request, user) };
+      return { root: await drawHome(app, module, drawings, request, user) };
     } catch (error) {
       request.log.error({ err: error }, 'The collection home could not be drawn on the server');
       return { head: PRELOADS };
