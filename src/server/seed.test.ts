@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { albumListSchema, albumRequestSchema } from '../common/albums.schemas.js';
-import { seed } from './seed.js';
+import { seed, seedUsers } from './seed.js';
 import { Client, createTestApp } from './test/harness.js';
 
 describe('npm run seed', () => {
@@ -27,6 +27,24 @@ describe('npm run seed', () => {
       expect(again).toEqual({ created: false, userId: first.userId });
       expect((await client.get('/api/albums')).json()).toHaveLength(1210);
       expect((await client.get('/api/collections')).json()).toHaveLength(collections.length);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('--users: many collectors, each signing in with the shared password and seeing only their own albums', async () => {
+    const t = await createTestApp();
+    try {
+      expect(await seedUsers(t.app.ctx.db, { users: 3, albums: 7, email: 'many@spindle.test', password: 'seed-password' })).toEqual({ created: 3 });
+      const ids = new Set<number>();
+      for (const username of ['many@spindle.test', 'many+1@spindle.test', 'many+2@spindle.test']) {
+        const client = new Client(t.app);
+        expect((await client.post('/api/login', { username, password: 'seed-password' })).statusCode).toBe(200);
+        const albums = albumListSchema.parse((await client.get('/api/albums')).json());
+        expect(albums).toHaveLength(7);
+        for (const album of albums) ids.add(album.id);
+      }
+      expect(ids.size).toBe(21);
     } finally {
       await t.close();
     }

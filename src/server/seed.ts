@@ -9,11 +9,12 @@ import { bumpDataVersion } from './features/albums/data-version.js';
 import { usersRepository } from './features/users/users.repository.js';
 
 /**
- * `npm run seed -- --albums 10000 [--email demo@spindle.test --password ...]`: a collector with
- * realistic data in the configured database (DATA_DIR or DATABASE_URL), for demos and the benchmark.
+ * `npm run seed -- --albums 10000 [--users N] [--email demo@spindle.test --password ...]`: a collector
+ * (or N of them) with realistic data in the configured database (DATA_DIR or DATABASE_URL), for demos
+ * and the benchmarks.
  */
 
-const USAGE = 'Usage: npm run seed -- [--albums N] [--email ADDRESS] [--password PASSWORD]';
+const USAGE = 'Usage: npm run seed -- [--albums N] [--users N] [--email ADDRESS] [--password PASSWORD]';
 const DEFAULT_EMAIL = 'demo@spindle.test';
 const DEFAULT_PASSWORD = 'spindle-demo-password';
 
@@ -115,7 +116,10 @@ function album(rng: Rng, artists: string[], collection: { id: number; genres: Ge
 }
 
 /** Creates (or reuses) the user and adds `albums` albums across the seed collections, in one transaction. */
-export async function seed(db: Db, options: { albums: number; email: string; password: string | undefined }): Promise<{ created: boolean; userId: number }> {
+export async function seed(
+  db: Db,
+  options: { albums: number; email: string; password: string | undefined; passwordHash?: string },
+): Promise<{ created: boolean; userId: number }> {
   const now = new Date();
   const email = options.email.trim().toLowerCase();
   let user = await usersRepository.findByUsername(db, email);
@@ -124,7 +128,7 @@ export async function seed(db: Db, options: { albums: number; email: string; pas
     user = await usersRepository.insert(db, {
       username: email,
       email,
-      password_hash: await hashPassword(options.password ?? DEFAULT_PASSWORD),
+      password_hash: options.passwordHash ?? (await hashPassword(options.password ?? DEFAULT_PASSWORD)),
       first_name: 'Demo',
       last_name: 'Collector',
       created_at: now.toISOString(),
@@ -132,7 +136,7 @@ export async function seed(db: Db, options: { albums: number; email: string; pas
       trial_end_date: new Date(now.getTime() + TRIAL_DAYS * 86_400_000).toISOString(),
     });
   } else if (options.password) {
-    await usersRepository.update(db, user.id, { password_hash: await hashPassword(options.password) });
+    await usersRepository.update(db, user.id, { password_hash: options.passwordHash ?? (await hashPassword(options.password)) });
   }
   const userId = user.id;
   const rng = random(options.albums * 7919 + userId);
@@ -166,9 +170,33 @@ export async function seed(db: Db, options: { albums: number; email: string; pas
   return { created, userId };
 }
 
+/** The address of the i-th seeded user: the given one first, then `name+i@domain`. */
+export function seededEmail(email: string, index: number): string {
+  if (index === 0) return email;
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, at)}+${index}${email.slice(at)}`;
+}
+
+/**
+ * `--users N`: N collectors with `albums` albums each (issue 14's many-users benchmark: 1,000 × 1,000),
+ * one transaction of bulk inserts per user; the password is hashed once and shared by all of them.
+ */
+export async function seedUsers(
+  db: Db,
+  options: { users: number; albums: number; email: string; password: string | undefined },
+): Promise<{ created: number }> {
+  const passwordHash = await hashPassword(options.password ?? DEFAULT_PASSWORD);
+  let created = 0;
+  for (let i = 0; i < options.users; i++) {
+    const result = await seed(db, { albums: options.albums, email: seededEmail(options.email, i), password: options.password, passwordHash });
+    if (result.created) created++;
+  }
+  return { created };
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { albums: { type: 'string', default: '1000' }, email: { type: 'string', default: DEFAULT_EMAIL }, password: { type: 'string' }, help: { type: 'boolean' } },
+    options: { albums: { type: 'string', default: '1000' }, users: { type: 'string', default: '1' }, email: { type: 'string', default: DEFAULT_EMAIL }, password: { type: 'string' }, help: { type: 'boolean' } },
   });
   if (values.help) {
     console.log(USAGE);
@@ -176,6 +204,8 @@ async function main(): Promise<void> {
   }
   const albums = Number(values.albums);
   if (!Number.isInteger(albums) || albums < 0 || albums > 1_000_000) throw new UsageError(`--albums must be a whole number from 0 to 1000000\n${USAGE}`);
+  const users = Number(values.users);
+  if (!Number.isInteger(users) || users < 1 || users > 100_000) throw new UsageError(`--users must be a whole number from 1 to 100000\n${USAGE}`);
   if (values.password !== undefined && values.password.length < 8) throw new UsageError('--password must be at least 8 characters');
 
   loadDotEnv();
@@ -184,8 +214,15 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(handle.db);
     const started = Date.now();
-    const { created } = await seed(handle.db, { albums, email: values.email, password: values.password });
     const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `SQLite in ${config.dataDir}`;
+    if (users > 1) {
+      const email = values.email.trim().toLowerCase();
+      const { created } = await seedUsers(handle.db, { users, albums, email, password: values.password });
+      console.log(`Seeded ${users} users (${created} new) × ${albums} albums into ${where} in ${Date.now() - started} ms.`);
+      console.log(`Accounts: ${email}, ${seededEmail(email, 1)} … ${seededEmail(email, users - 1)}  password: ${values.password ?? DEFAULT_PASSWORD}`);
+      return;
+    }
+    const { created } = await seed(handle.db, { albums, email: values.email, password: values.password });
     console.log(`Seeded ${albums} albums in ${COLLECTIONS.length} collections into ${where} in ${Date.now() - started} ms.`);
     const password = values.password ?? (created ? DEFAULT_PASSWORD : '(unchanged)');
     console.log(`${created ? 'Created' : 'Reused'} account: ${values.email.trim().toLowerCase()}  password: ${password}`);
