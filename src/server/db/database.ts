@@ -104,12 +104,32 @@ function withStatementCache(sqlite: SQLite.Database, writes: { count: number }, 
             iterate: counted(original.iterate.bind(original)),
           });
         }
+        if (/^\s*rollback\s*$/i.test(sql)) statement = tolerantRollback(statement);
         if (statements.size >= max) statements.delete(statements.keys().next().value!);
         statements.set(sql, statement);
       }
       return statement;
     },
   };
+}
+
+/**
+ * SQLite rolls a transaction back by itself when a statement in it fails with SQLITE_FULL, SQLITE_IOERR,
+ * SQLITE_BUSY or SQLITE_NOMEM; Kysely's ROLLBACK after that failed with "no transaction is active" and
+ * its error replaced the real one (issue 14: a full disk answered a bare 500 instead of 507).
+ */
+function tolerantRollback(statement: SQLite.Statement): SQLite.Statement {
+  const run = statement.run.bind(statement);
+  return Object.assign(Object.create(statement) as SQLite.Statement, {
+    run: (...args: unknown[]) => {
+      try {
+        return run(...args);
+      } catch (error) {
+        if (error instanceof SQLite.SqliteError && /no transaction is active/.test(error.message)) return { changes: 0, lastInsertRowid: 0 };
+        throw error;
+      }
+    },
+  });
 }
 
 /** Applies every pending migration; throws with the failing migration's name. */

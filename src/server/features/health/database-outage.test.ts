@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../db/infrastructure-errors.js';
 import { createPostgresDatabase, createTestApp, signUp, testDbKind, type TestApp } from '../../test/harness.js';
-import { TcpProxy } from '../../test/tcp-proxy.js';
+import { TcpProxy } from '../../ops/faults/tcp-proxy.js';
 
 // Issue 14: PostgreSQL stopped mid-load. The shared server is never stopped: the app reaches its own
 // database through a TCP proxy, and the test cuts the proxy (what a stopped server looks like to the
