@@ -16,9 +16,19 @@ export const STORAGE_FULL_MESSAGE = 'The server has run out of storage space, so
 export const RETRY_AFTER_SECONDS = 5;
 
 // Node's socket errors seen when PostgreSQL is stopped, restarting or cut off.
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 // pg's own messages for a connection that could not be had or was lost.
-const PG_CONNECTION_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|Connection ended unexpectedly/i;
+const PG_CONNECTION_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|Connection ended unexpectedly/i;
 
 const errorCode = (error: unknown): string | undefined => {
   const code = (error as { code?: unknown } | null)?.code;
@@ -43,7 +53,12 @@ export function infrastructureFailure(error: unknown): InfrastructureFailure | u
       code === 'SQLITE_BUSY' ||
       PG_CONNECTION_MESSAGES.test(message)
     ) {
-      return { status: 503, code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE, retryAfterSeconds: RETRY_AFTER_SECONDS };
+      return {
+        status: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        message: DATABASE_UNAVAILABLE_MESSAGE,
+        retryAfterSeconds: RETRY_AFTER_SECONDS,
+      };
     }
   }
   return undefined;

@@ -35,7 +35,13 @@ async function freshTarget(): Promise<Config> {
 }
 
 async function appOn(config: Config): Promise<FastifyInstance> {
-  const app = await buildApp({ config, passwordCost: TEST_SCRYPT, logger: false, webRoot: path.join(config.dataDir, 'no-web'), mailWorker: false });
+  const app = await buildApp({
+    config,
+    passwordCost: TEST_SCRYPT,
+    logger: false,
+    webRoot: path.join(config.dataDir, 'no-web'),
+    mailWorker: false,
+  });
   cleanups.push(() => app.close());
   return app;
 }
@@ -44,7 +50,9 @@ async function appOn(config: Config): Promise<FastifyInstance> {
 async function expectEverythingIn(app: FastifyInstance) {
   for (const collector of collectors) {
     const client = new Client(app);
-    expect((await client.post('/api/login', { username: collector.username, password: collector.password })).statusCode).toBe(200);
+    expect((await client.post('/api/login', { username: collector.username, password: collector.password })).statusCode).toBe(
+      200,
+    );
     const list = await client.get('/api/albums');
     expect(list.statusCode).toBe(200);
     const albums = list.json<{ title: string; coverUrl: string | null }[]>().map(({ title, coverUrl }) => ({ title, coverUrl }));
@@ -69,7 +77,12 @@ beforeAll(async () => {
     const coverUrl = uploaded.json<{ url: string }>().url;
     collector.covers.set(coverUrl, (await client.get(coverUrl)).rawPayload);
     for (let i = 0; i < 12; i++) {
-      const album = { collection: 'Jazz', title: `Session ${index}-${i}`, artist: 'Bill Evans', coverUrl: i % 3 === 0 ? coverUrl : null };
+      const album = {
+        collection: 'Jazz',
+        title: `Session ${index}-${i}`,
+        artist: 'Bill Evans',
+        coverUrl: i % 3 === 0 ? coverUrl : null,
+      };
       expect((await client.post('/api/albums', album)).statusCode).toBe(201);
       collector.albums.push({ title: album.title, coverUrl: album.coverUrl });
     }
@@ -86,8 +99,13 @@ afterAll(async () => {
 describe(`backup and restore (${testDbKind})`, () => {
   it('backs up the running app, and a restore into an empty target serves every album and cover', async () => {
     // Online: the app keeps answering (and writing) while the backup is taken.
-    const [file] = await Promise.all([backup(t.config, path.join(workDir, 'backups')), t.app.inject({ method: 'GET', url: '/api/health' })]);
-    expect(path.basename(file)).toMatch(testDbKind === 'postgres' ? /^spindle-postgres-.+\.dump$/ : /^spindle-sqlite-.+\.sqlite$/);
+    const [file] = await Promise.all([
+      backup(t.config, path.join(workDir, 'backups')),
+      t.app.inject({ method: 'GET', url: '/api/health' }),
+    ]);
+    expect(path.basename(file)).toMatch(
+      testDbKind === 'postgres' ? /^spindle-postgres-.+\.dump$/ : /^spindle-sqlite-.+\.sqlite$/,
+    );
 
     const target = await freshTarget();
     await restore(target, file);
@@ -108,7 +126,9 @@ describe(`backup and restore (${testDbKind})`, () => {
     await app.close();
     await restore(target, file, { force: true });
     const again = await appOn(target);
-    expect((await new Client(again).post('/api/login', { username: newcomer.user.username, password: newcomer.password })).statusCode).toBe(401);
+    expect(
+      (await new Client(again).post('/api/login', { username: newcomer.user.username, password: newcomer.password })).statusCode,
+    ).toBe(401);
     await expectEverythingIn(again);
   });
 

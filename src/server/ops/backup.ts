@@ -23,7 +23,11 @@ const PG_CUSTOM_MAGIC = 'PGDMP';
 
 export class BackupError extends Error {}
 
-const timestamp = (now = new Date()) => now.toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '-');
+const timestamp = (now = new Date()) =>
+  now
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replaceAll(':', '-');
 
 /** Backs up the configured database into `dir`; answers the new file's path. */
 export async function backup(config: Config, dir: string, now = new Date()): Promise<string> {
@@ -43,10 +47,12 @@ export async function restore(config: Config, file: string, options: { force?: b
   if (!existsSync(file)) throw new BackupError(`No such backup file: ${file}`);
   const kind = fileKind(file);
   if (config.databaseUrl) {
-    if (kind !== 'postgres') throw new BackupError(`${file} is not a PostgreSQL backup (pg_dump custom format), but DATABASE_URL names PostgreSQL`);
+    if (kind !== 'postgres')
+      throw new BackupError(`${file} is not a PostgreSQL backup (pg_dump custom format), but DATABASE_URL names PostgreSQL`);
     await restorePostgres(file, config.databaseUrl, options.force ?? false);
   } else {
-    if (kind !== 'sqlite') throw new BackupError(`${file} is not a SQLite backup, but DATABASE_URL is unset (SQLite in ${config.dataDir})`);
+    if (kind !== 'sqlite')
+      throw new BackupError(`${file} is not a SQLite backup, but DATABASE_URL is unset (SQLite in ${config.dataDir})`);
     restoreSqlite(file, config.dataDir, options.force ?? false);
   }
 }
@@ -146,9 +152,15 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new BackupError(error.code === 'ENOENT' ? `${command} is not installed (Debian: apt-get install postgresql-client)` : error.message)),
+      reject(
+        new BackupError(
+          error.code === 'ENOENT' ? `${command} is not installed (Debian: apt-get install postgresql-client)` : error.message,
+        ),
+      ),
     );
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new BackupError(`${command} failed (exit ${String(code)}): ${stderr.trim()}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new BackupError(`${command} failed (exit ${String(code)}): ${stderr.trim()}`)),
+    );
   });
 }
 
@@ -175,7 +187,9 @@ async function postgresHasData(url: string): Promise<boolean> {
 async function restorePostgres(file: string, url: string, force: boolean): Promise<void> {
   const hasData = await postgresHasData(url);
   if (hasData && !force) {
-    throw new BackupError('The database named by DATABASE_URL already has tables; restore into an empty database, or pass --force to replace them');
+    throw new BackupError(
+      'The database named by DATABASE_URL already has tables; restore into an empty database, or pass --force to replace them',
+    );
   }
   const { dbUrl, env } = pgConnection(url);
   // One transaction: a restore that fails leaves the database as it was.

@@ -33,7 +33,12 @@ class HttpClient {
       if (pair.startsWith('spindle_session=')) this.cookie = /expires=Thu, 01 Jan 1970/i.test(line) ? '' : pair;
     }
     const bytes = Buffer.from(await response.arrayBuffer());
-    return { status: response.status, upstream: response.headers.get('x-upstream'), bytes, json: <T>() => JSON.parse(bytes.toString()) as T };
+    return {
+      status: response.status,
+      upstream: response.headers.get('x-upstream'),
+      bytes,
+      json: <T>() => JSON.parse(bytes.toString()) as T,
+    };
   }
   get = (url: string, base?: string) => this.send('GET', url, undefined, base);
   post = (url: string, body?: unknown, base?: string) => this.send('POST', url, body, base);
@@ -132,7 +137,9 @@ describe.runIf(testDbKind === 'postgres')('two instances on one PostgreSQL behin
 
   it('a cover uploaded through one instance is served by the other', async () => {
     const { client } = await newUser('cover');
-    const body = multipart([{ name: 'file', value: await jpeg({ r: 10, g: 120, b: 200 }), filename: 'cover.jpg', contentType: 'image/jpeg' }]);
+    const body = multipart([
+      { name: 'file', value: await jpeg({ r: 10, g: 120, b: 200 }), filename: 'cover.jpg', contentType: 'image/jpeg' },
+    ]);
     const uploaded = await client.post('/api/cover-art/upload', new FormLike(body.payload, body.headers), urls[0]);
     expect(uploaded.status).toBe(200);
     const { url } = uploaded.json<{ url: string }>();
@@ -162,9 +169,16 @@ describe.runIf(testDbKind === 'postgres')('two instances on one PostgreSQL behin
     musicBrainz.reset();
     const search = (client: HttpClient, base: string, title: string) =>
       client.get(`/api/cover-art?${new URLSearchParams({ title, artist: 'Someone' }).toString()}`, base);
-    const answers = await Promise.all([search(a.client, urls[0]!, 'First'), search(b.client, urls[1]!, 'Second'), search(a.client, urls[0]!, 'Third')]);
+    const answers = await Promise.all([
+      search(a.client, urls[0]!, 'First'),
+      search(b.client, urls[1]!, 'Second'),
+      search(a.client, urls[0]!, 'Third'),
+    ]);
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
-    const arrivals = musicBrainz.searchRequests().map((r) => r.at).sort((x, y) => x - y);
+    const arrivals = musicBrainz
+      .searchRequests()
+      .map((r) => r.at)
+      .sort((x, y) => x - y);
     expect(arrivals).toHaveLength(3);
     // The shared pacer hands out slots 1.1 s apart; arrivals must be at least a second apart.
     for (let i = 1; i < arrivals.length; i++) expect(arrivals[i]! - arrivals[i - 1]!).toBeGreaterThanOrEqual(1000);
@@ -174,9 +188,15 @@ describe.runIf(testDbKind === 'postgres')('two instances on one PostgreSQL behin
     const a = await newUser('geo-a');
     const b = await newUser('geo-b');
     geocoder.reset();
-    const answers = await Promise.all([a.client.post('/api/record-stores', AMOEBA, urls[0]), b.client.post('/api/record-stores', ROUGH_TRADE, urls[1])]);
+    const answers = await Promise.all([
+      a.client.post('/api/record-stores', AMOEBA, urls[0]),
+      b.client.post('/api/record-stores', ROUGH_TRADE, urls[1]),
+    ]);
     expect(answers.map((r) => r.status)).toEqual([201, 201]);
-    const arrivals = geocoder.searches().map((r) => r.at).sort((x, y) => x - y);
+    const arrivals = geocoder
+      .searches()
+      .map((r) => r.at)
+      .sort((x, y) => x - y);
     expect(arrivals).toHaveLength(2);
     expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(1000);
   });
@@ -185,10 +205,24 @@ describe.runIf(testDbKind === 'postgres')('two instances on one PostgreSQL behin
     const before = smtp.received.length;
     const subjects = Array.from({ length: 12 }, (_, i) => `Scale-out mail ${i}`);
     for (const [i, subject] of subjects.entries()) {
-      await instances[i % 2]!.ctx.mail.enqueue({ idempotencyKey: `scale-out-${i}`, kind: 'test', to: `reader${i}@example.com`, subject, text: 'Hello', html: '<p>Hello</p>' });
+      await instances[i % 2]!.ctx.mail.enqueue({
+        idempotencyKey: `scale-out-${i}`,
+        kind: 'test',
+        to: `reader${i}@example.com`,
+        subject,
+        text: 'Hello',
+        html: '<p>Hello</p>',
+      });
     }
     // The same mail queued again on the other instance is still one mail.
-    await instances[1]!.ctx.mail.enqueue({ idempotencyKey: 'scale-out-0', kind: 'test', to: 'reader0@example.com', subject: subjects[0]!, text: 'Hello', html: '<p>Hello</p>' });
+    await instances[1]!.ctx.mail.enqueue({
+      idempotencyKey: 'scale-out-0',
+      kind: 'test',
+      to: 'reader0@example.com',
+      subject: subjects[0]!,
+      text: 'Hello',
+      html: '<p>Hello</p>',
+    });
     for (let round = 0; round < 3; round++) await Promise.all(instances.map((app) => app.ctx.mail.flush()));
     const sent = smtp.received.slice(before).map((mail) => /^Subject: (.*)$/m.exec(mail.raw)?.[1]?.trim());
     expect(sent.sort()).toEqual([...subjects].sort());
@@ -198,7 +232,9 @@ describe.runIf(testDbKind === 'postgres')('two instances on one PostgreSQL behin
     const { client, id } = await newUser('paused');
     expect((await client.get('/api/user', urls[1])).status).toBe(200);
     const admin = new HttpClient(urls[0]!);
-    expect((await admin.post('/api/login', { username: 'admin@spindle.test', password: 'admin-password-scale' })).status).toBe(200);
+    expect((await admin.post('/api/login', { username: 'admin@spindle.test', password: 'admin-password-scale' })).status).toBe(
+      200,
+    );
     await pauseUser(admin, instances[0]!, id);
     expect((await client.get('/api/user', urls[1])).status).toBe(401);
     expect((await client.get('/api/albums', urls[0])).status).toBe(401);

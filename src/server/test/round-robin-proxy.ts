@@ -19,11 +19,15 @@ export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRo
   const server = http.createServer((req, res) => {
     const index = next++ % upstreams.length;
     const target = new URL(req.url ?? '/', upstreams[index]);
-    const forward = http.request(target, { method: req.method, headers: { ...req.headers, host: target.host }, agent: false }, (answer) => {
-      answeredBy.push(index);
-      res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-upstream': String(index) });
-      answer.pipe(res);
-    });
+    const forward = http.request(
+      target,
+      { method: req.method, headers: { ...req.headers, host: target.host }, agent: false },
+      (answer) => {
+        answeredBy.push(index);
+        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-upstream': String(index) });
+        answer.pipe(res);
+      },
+    );
     forward.on('error', () => {
       if (!res.headersSent) res.writeHead(502, { 'x-upstream': String(index) });
       res.end();

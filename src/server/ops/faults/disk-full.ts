@@ -93,7 +93,9 @@ export async function diskFull(options: { sizeMb?: number; main?: string } = {})
     })();
     let readsWhileFull = 0;
     for (let i = 0; i < 5; i++) if ((await client.send('GET', '/api/albums')).status === 200) readsWhileFull++;
-    const signInWhileFull = (await new SessionClient(server.base).send('POST', '/api/login', { username, password: 'fault-password-1' })).status;
+    const signInWhileFull = (
+      await new SessionClient(server.base).send('POST', '/api/login', { username, password: 'fault-password-1' })
+    ).status;
     const alive = (await fetch(`${server.base}/api/ping`)).ok;
     const logged = server
       .output()

@@ -17,7 +17,12 @@ const scenarios: Record<string, () => Promise<{ report: object; ok: boolean }>> 
   },
   'disk-full': async () => {
     const report = await diskFull();
-    const ok = report.whenFull.status === 507 && report.serverAliveWhileFull && report.afterSpaceReturns === 201 && report.acknowledgedLost === 0 && report.integrity === 'ok';
+    const ok =
+      report.whenFull.status === 507 &&
+      report.serverAliveWhileFull &&
+      report.afterSpaceReturns === 201 &&
+      report.acknowledgedLost === 0 &&
+      report.integrity === 'ok';
     return { report, ok };
   },
   sigterm: async () => {
@@ -30,7 +35,8 @@ const scenarios: Record<string, () => Promise<{ report: object; ok: boolean }>> 
     if (!baseUrl) throw new Error('pg-outage needs TEST_DATABASE_URL (or DATABASE_URL) naming a PostgreSQL server');
     const report = await pgOutage(baseUrl);
     const down = [report.stopped, report.unreachable];
-    const ok = report.exitCode === 0 && report.recoveryMs >= 0 && down.every((phase) => !phase.statuses['500'] && !phase.statuses.none);
+    const ok =
+      report.exitCode === 0 && report.recoveryMs >= 0 && down.every((phase) => !phase.statuses['500'] && !phase.statuses.none);
     return { report, ok };
   },
 };

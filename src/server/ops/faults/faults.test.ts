@@ -18,7 +18,11 @@ describe.runIf(testDbKind === 'sqlite')('faults of the server process', () => {
     // Inside the repository, so the build's imports find node_modules (.scratch is git-ignored).
     mkdirSync('.scratch', { recursive: true });
     buildDir = mkdtempSync(path.resolve('.scratch/fault-build-'));
-    const tsc = spawn(process.execPath, [path.resolve('node_modules/typescript/bin/tsc'), '-p', 'tsconfig.server.json', '--outDir', buildDir], { stdio: 'inherit' });
+    const tsc = spawn(
+      process.execPath,
+      [path.resolve('node_modules/typescript/bin/tsc'), '-p', 'tsconfig.server.json', '--outDir', buildDir],
+      { stdio: 'inherit' },
+    );
     expect(await new Promise((resolve) => tsc.once('exit', resolve))).toBe(0);
     main = path.join(buildDir, 'server', 'main.js');
   }, 180_000);
@@ -41,14 +45,23 @@ describe.runIf(testDbKind === 'sqlite')('faults of the server process', () => {
   }, 120_000);
 
   // Needs root to mount a small tmpfs as DATA_DIR (CI runs as root); elsewhere this one is skipped.
-  it.runIf(canMountTmpfs())('a full disk: a clear 507 with a message, reads go on, writes recover once space returns, the database intact', async () => {
-    const report = await diskFull({ main });
-    expect(report.whenFull).toEqual({ status: 507, code: 'INSUFFICIENT_STORAGE', message: STORAGE_FULL_MESSAGE, retryAfter: '60' });
-    expect(report.readsWhileFull).toBe(5);
-    expect(report.serverAliveWhileFull).toBe(true);
-    expect(report.afterSpaceReturns).toBe(201);
-    expect(report.acknowledgedLost).toBe(0);
-    expect(report.integrity).toBe('ok');
-    expect(report.logged.some((line) => line.includes('SQLITE_FULL'))).toBe(true);
-  }, 120_000);
+  it.runIf(canMountTmpfs())(
+    'a full disk: a clear 507 with a message, reads go on, writes recover once space returns, the database intact',
+    async () => {
+      const report = await diskFull({ main });
+      expect(report.whenFull).toEqual({
+        status: 507,
+        code: 'INSUFFICIENT_STORAGE',
+        message: STORAGE_FULL_MESSAGE,
+        retryAfter: '60',
+      });
+      expect(report.readsWhileFull).toBe(5);
+      expect(report.serverAliveWhileFull).toBe(true);
+      expect(report.afterSpaceReturns).toBe(201);
+      expect(report.acknowledgedLost).toBe(0);
+      expect(report.integrity).toBe('ok');
+      expect(report.logged.some((line) => line.includes('SQLITE_FULL'))).toBe(true);
+    },
+    120_000,
+  );
 });

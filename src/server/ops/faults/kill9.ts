@@ -28,7 +28,9 @@ const CONCURRENCY = 8;
  * app has no bulk route) into SQLite, once `killAfter` are acknowledged; then a restart on the same
  * DATA_DIR: every acknowledged album must be there and the file must pass integrity_check.
  */
-export async function kill9DuringImport(options: { total?: number; killAfter?: number; dataDir?: string; main?: string } = {}): Promise<Kill9Report> {
+export async function kill9DuringImport(
+  options: { total?: number; killAfter?: number; dataDir?: string; main?: string } = {},
+): Promise<Kill9Report> {
   const total = options.total ?? 1000;
   const killAfter = options.killAfter ?? Math.floor(total / 2);
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'spindle-kill9-'));
@@ -50,7 +52,11 @@ export async function kill9DuringImport(options: { total?: number; killAfter?: n
         const title = `Import ${index}`;
         sent.add(title);
         try {
-          const answer = await clients[index % USERS]!.send('POST', '/api/albums', { collection: 'Imports', title, artist: 'Fault Injection' });
+          const answer = await clients[index % USERS]!.send('POST', '/api/albums', {
+            collection: 'Imports',
+            title,
+            artist: 'Fault Injection',
+          });
           if (answer.status === 201) acknowledged.add(title);
           else throw new Error(`create ${title}: ${answer.status} ${answer.body}`);
         } catch (error) {
@@ -86,7 +92,11 @@ export async function kill9DuringImport(options: { total?: number; killAfter?: n
     for (let index = 0; index < total; index++) {
       const title = `Import ${index}`;
       if (found.has(title)) continue;
-      const answer = await after[index % USERS]!.send('POST', '/api/albums', { collection: 'Imports', title, artist: 'Fault Injection' });
+      const answer = await after[index % USERS]!.send('POST', '/api/albums', {
+        collection: 'Imports',
+        title,
+        artist: 'Fault Injection',
+      });
       if (answer.status !== 201) completed = false;
     }
     let count = 0;

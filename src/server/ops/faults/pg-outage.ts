@@ -31,7 +31,10 @@ export interface PgOutageReport {
  * and then made to swallow connections (an unreachable one). `baseUrl` names any database on the
  * server (TEST_DATABASE_URL); a temporary database is created beside it and dropped after.
  */
-export async function pgOutage(baseUrl: string, options: { clients?: number; phaseMs?: number; main?: string } = {}): Promise<PgOutageReport> {
+export async function pgOutage(
+  baseUrl: string,
+  options: { clients?: number; phaseMs?: number; main?: string } = {},
+): Promise<PgOutageReport> {
   const name = `spindle_fault_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -48,7 +51,12 @@ export async function pgOutage(baseUrl: string, options: { clients?: number; pha
 
     type Phase = 'before' | 'stopped' | 'unreachable' | 'after';
     let phase = 'before' as Phase;
-    const samples: Record<Phase, { status: number | 'none'; ms: number; retryAfter: boolean }[]> = { before: [], stopped: [], unreachable: [], after: [] };
+    const samples: Record<Phase, { status: number | 'none'; ms: number; retryAfter: boolean }[]> = {
+      before: [],
+      stopped: [],
+      unreachable: [],
+      after: [],
+    };
     let restoredAt = 0;
     let firstOkAfter = 0;
     let running = true;
@@ -63,7 +71,11 @@ export async function pgOutage(baseUrl: string, options: { clients?: number; pha
         try {
           const answer =
             kind === 0
-              ? await client.send('POST', '/api/albums', { collection: 'Imports', title: `Outage ${n}`, artist: 'Fault Injection' })
+              ? await client.send('POST', '/api/albums', {
+                  collection: 'Imports',
+                  title: `Outage ${n}`,
+                  artist: 'Fault Injection',
+                })
               : await client.send('GET', kind === 1 ? '/api/albums' : '/api/user');
           status = answer.status;
           retryAfter = answer.status === 503 && answer.headers.get('retry-after') !== null;

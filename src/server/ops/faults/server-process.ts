@@ -5,10 +5,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The built server's entry (dist/node/server/main.js), beside this file once compiled. */
-export const SERVER_MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../main.js').replace(
-  `${path.sep}src${path.sep}server${path.sep}main.js`,
-  `${path.sep}dist${path.sep}node${path.sep}server${path.sep}main.js`,
-);
+export const SERVER_MAIN = path
+  .resolve(path.dirname(fileURLToPath(import.meta.url)), '../../main.js')
+  .replace(
+    `${path.sep}src${path.sep}server${path.sep}main.js`,
+    `${path.sep}dist${path.sep}node${path.sep}server${path.sep}main.js`,
+  );
 
 /** A free TCP port on the loopback interface. */
 export const freePort = () =>
@@ -61,7 +63,10 @@ export class SessionClient {
   async send(method: string, url: string, body?: unknown): Promise<{ status: number; body: string; headers: Headers }> {
     const response = await fetch(`${this.base}${url}`, {
       method,
-      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     for (const line of response.headers.getSetCookie()) {
@@ -103,7 +108,9 @@ export async function sqliteIntegrity(file: string): Promise<string> {
   try {
     const integrity = db.pragma('integrity_check', { simple: true });
     const foreignKeys = db.pragma('foreign_key_check') as unknown[];
-    return integrity === 'ok' && foreignKeys.length === 0 ? 'ok' : `${String(integrity)}; foreign key problems: ${foreignKeys.length}`;
+    return integrity === 'ok' && foreignKeys.length === 0
+      ? 'ok'
+      : `${String(integrity)}; foreign key problems: ${foreignKeys.length}`;
   } finally {
     db.close();
   }

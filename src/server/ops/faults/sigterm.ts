@@ -24,7 +24,9 @@ export interface SigtermReport {
  * request tagged `?probe=N` so the server's own log tells which had arrived before the shutdown
  * began. Every one of those must finish with an answer; the process must exit 0.
  */
-export async function sigtermUnderLoad(options: { clients?: number; warmupMs?: number; main?: string } = {}): Promise<SigtermReport> {
+export async function sigtermUnderLoad(
+  options: { clients?: number; warmupMs?: number; main?: string } = {},
+): Promise<SigtermReport> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spindle-sigterm-'));
   try {
     const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info' }, options.main);
@@ -40,9 +42,16 @@ export async function sigtermUnderLoad(options: { clients?: number; warmupMs?: n
         try {
           const answer =
             kind === 0
-              ? await client.send('POST', `/api/register?probe=${id}`, { username: `probe${id}@example.com`, password: 'fault-password-1' })
+              ? await client.send('POST', `/api/register?probe=${id}`, {
+                  username: `probe${id}@example.com`,
+                  password: 'fault-password-1',
+                })
               : kind === 1
-                ? await client.send('POST', `/api/albums?probe=${id}`, { collection: 'Imports', title: `Probe ${id}`, artist: 'Load' })
+                ? await client.send('POST', `/api/albums?probe=${id}`, {
+                    collection: 'Imports',
+                    title: `Probe ${id}`,
+                    artist: 'Load',
+                  })
                 : await client.send('GET', `/api/albums?probe=${id}`);
           answers.set(id, answer.status);
         } catch {
@@ -65,7 +74,8 @@ export async function sigtermUnderLoad(options: { clients?: number; warmupMs?: n
     const inFlight = new Set<number>();
     for (const line of server.output().split('\n')) {
       if (line.includes('"msg":"shutting down')) break;
-      const match = /"msg":"incoming request".*?\?probe=(\d+)/.exec(line) ?? /\?probe=(\d+)".*?"msg":"incoming request"/.exec(line);
+      const match =
+        /"msg":"incoming request".*?\?probe=(\d+)/.exec(line) ?? /\?probe=(\d+)".*?"msg":"incoming request"/.exec(line);
       if (match) inFlight.add(Number(match[1]));
     }
     const statuses: Record<string, number> = {};
