@@ -10,6 +10,8 @@ export interface DiskFullReport {
   whenFull: { status: number; code: string | undefined; message: string | undefined; retryAfter: string | null };
   /** Reads still answered while full. */
   readsWhileFull: number;
+  /** A CSV export while full: it cannot be kept on disk, so it is streamed (status, lines). */
+  exportWhileFull: { status: number; lines: number };
   /** Status of a sign-in while full (it writes a session). */
   signInWhileFull: number;
   serverAliveWhileFull: boolean;
@@ -93,6 +95,8 @@ export async function diskFull(options: { sizeMb?: number; main?: string } = {})
     })();
     let readsWhileFull = 0;
     for (let i = 0; i < 5; i++) if ((await client.send('GET', '/api/albums')).status === 200) readsWhileFull++;
+    const exported = await client.send('GET', '/api/export/albums');
+    const exportWhileFull = { status: exported.status, lines: exported.body.trim().split('\n').length };
     const signInWhileFull = (
       await new SessionClient(server.base).send('POST', '/api/login', { username, password: 'fault-password-1' })
     ).status;
@@ -119,6 +123,7 @@ export async function diskFull(options: { sizeMb?: number; main?: string } = {})
     return {
       whenFull: { status: full.status, code: body.code, message: body.message, retryAfter: full.headers.get('retry-after') },
       readsWhileFull,
+      exportWhileFull,
       signInWhileFull,
       serverAliveWhileFull: alive,
       afterSpaceReturns,
