@@ -15,6 +15,12 @@ export interface AppEvents {
   'trial.ending': { userId: number; username: string; email: string | null; trialEndDate: string; daysLeft: number };
   /** The trial has ended (fired once per user, at the first call after its end). */
   'trial.ended': { userId: number; username: string; email: string | null; trialEndDate: string };
+  /** A new account was registered (auth; not the start-up administrator). */
+  'user.registered': { userId: number; username: string; email: string | null };
+  /** A user's number of albums went from below the watched threshold to `count`, at or above it (count-thresholds.ts). */
+  'albums.count_reached': { userId: number; username: string; count: number };
+  /** The same for collections. */
+  'collections.count_reached': { userId: number; username: string; count: number };
 }
 
 export type EventName = keyof AppEvents;
@@ -23,6 +29,8 @@ type Listener<E extends EventName> = (payload: AppEvents[E]) => void | Promise<v
 /** One small typed emitter. A listener's error or rejection is logged, never thrown at the emitter. */
 export class AppEventBus {
   private readonly listeners = new Map<EventName, Listener<never>[]>();
+  /** Usernames whose events reach no listener (the test runner's throwaway account, see quiet()). */
+  private readonly quietUsernames = new Set<string>();
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
@@ -36,8 +44,21 @@ export class AppEventBus {
     };
   }
 
+  /**
+   * Until the returned function is called, events about this username reach no listener: the built-in
+   * test runner's throwaway account (D19) must not raise alerts or send mail meant for real users.
+   */
+  quiet(username: string): () => void {
+    this.quietUsernames.add(username);
+    return () => {
+      this.quietUsernames.delete(username);
+    };
+  }
+
   /** Calls every listener; returns once they have all settled (callers need not wait). */
   emit<E extends EventName>(event: E, payload: AppEvents[E]): Promise<void> {
+    const username = (payload as { username?: unknown }).username;
+    if (typeof username === 'string' && this.quietUsernames.has(username)) return Promise.resolve();
     const list = [...((this.listeners.get(event) ?? []) as Listener<E>[])];
     const runs = list.map(async (listener) => {
       try {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { SQLITE_FILE_NAME } from '../db/database.js';
 
 /**
  * Backups (issue 14). Everything a user owns lives in the database — accounts, sessions, albums,
@@ -17,7 +18,8 @@ import type { Config } from '../config.js';
  * one unless forced; the app must be stopped while it runs.
  */
 
-export const SQLITE_FILE = 'spindle.sqlite';
+/** The database file in DATA_DIR (the app's own name for it). */
+export const SQLITE_FILE = SQLITE_FILE_NAME;
 const SQLITE_MAGIC = 'SQLite format 3\0';
 const PG_CUSTOM_MAGIC = 'PGDMP';
 
