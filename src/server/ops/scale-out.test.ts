@@ -235,21 +235,15 @@ describe.runIf(testDbKind === 'postgres')('two instances on one PostgreSQL behin
     expect((await admin.post('/api/login', { username: 'admin@spindle.test', password: 'admin-password-scale' })).status).toBe(
       200,
     );
-    await pauseUser(admin, instances[0]!, id);
+    await pauseUser(admin, id);
     expect((await client.get('/api/user', urls[1])).status).toBe(401);
     expect((await client.get('/api/albums', urls[0])).status).toBe(401);
   });
 });
 
-/**
- * PUT /api/admin/users/:id/status on instance A. Until the admin-users part lands (issue 13), the
- * route answers 404 and the status is set in the database as that route will.
- */
-async function pauseUser(admin: HttpClient, app: FastifyInstance, userId: number): Promise<void> {
+/** PUT /api/admin/users/:id/status (issue 13) through the instance the administrator is signed in on. */
+async function pauseUser(admin: HttpClient, userId: number): Promise<void> {
   const answer = await admin.send('PUT', `/api/admin/users/${userId}/status`, { status: 'paused' });
-  if (answer.status === 404) {
-    await app.ctx.db.updateTable('users').set({ account_status: 'paused' }).where('id', '=', userId).execute();
-    return;
-  }
   expect(answer.status).toBe(200);
+  expect(answer.json()).toEqual({ id: userId, accountStatus: 'paused' });
 }
