@@ -112,6 +112,29 @@ describe(`backup and restore (${testDbKind})`, () => {
     await expectEverythingIn(await appOn(target));
   });
 
+  it('takes a consistent copy while albums are being added', async () => {
+    const { client, user, password } = await signUp(t.app);
+    expect((await client.post('/api/collections', { name: 'Busy' })).statusCode).toBe(201);
+    const titles = Array.from({ length: 40 }, (_, i) => `Busy ${i}`);
+    const writes = Promise.all(
+      titles.map((title) => client.post('/api/albums', { collection: 'Busy', title, artist: 'Writer' })),
+    );
+    const file = await backup(t.config, path.join(workDir, 'backups-busy'));
+    expect((await writes).every((r) => r.statusCode === 201)).toBe(true);
+
+    const target = await freshTarget();
+    await restore(target, file);
+    const restored = new Client(await appOn(target));
+    expect((await restored.post('/api/login', { username: user.username, password })).statusCode).toBe(200);
+    const list = await restored.get('/api/albums');
+    expect(list.statusCode).toBe(200);
+    // Whatever had committed when the copy was taken, and nothing else: every album whole and valid.
+    for (const album of list.json<{ title: string; collection: string }[]>()) {
+      expect(titles).toContain(album.title);
+      expect(album.collection).toBe('Busy');
+    }
+  });
+
   it('refuses to overwrite a target that holds data unless forced, then replaces it', async () => {
     const file = await backup(t.config, path.join(workDir, 'backups-2'));
     // The source app itself is a non-empty target.
