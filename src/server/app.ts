@@ -69,7 +69,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const handle = openDatabase(config, (error) => app.log.warn({ err: error }, 'an idle database connection was closed'));
+  const handle = openDatabase(config, (error) => app.log.warn({ err: error }, 'a database connection was closed'));
   await migrateToLatest(handle.db);
   const ctx: AppContext = {
     config,
