@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { DbPacer } from '../record-stores/db-pacer.js';
+import { DbPacer } from './db-pacer.js';
 import { cachedUpstreamJson, UpstreamError, type UpstreamRequest } from './upstream-http.js';
 
 const MAX_RESULTS = 24;

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
-import { QueueFullError, realClock, type Clock } from '../cover-art/rate-limiter.js';
-import type { Pacer } from '../cover-art/upstream-http.js';
+import { QueueFullError, realClock, type Clock } from './rate-limiter.js';
+import type { Pacer } from './upstream-http.js';
 
 /**
  * Spaces calls at least `intervalMs` apart across every app instance on one database: the next free
