@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { UPLOAD_MAX_BYTES } from '../common/constants.js';
 import type { HomeRenderModule } from '../common/home-render.js';
@@ -52,6 +52,8 @@ export interface BuildOptions {
   homeRender?: HomeRenderModule | null;
   /** Whether the mail worker polls on its own (default); tests of mail drive it with ctx.mail.flush(). */
   mailWorker?: boolean;
+  /** Called with every route as it is added (the security suite builds its attacks from this table). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
@@ -65,6 +67,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
