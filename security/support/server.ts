@@ -39,7 +39,7 @@ function collect(table: RouteInfo[]) {
         params,
         bodySchema: asZod(schema.body),
         querySchema: asZod(schema.querystring),
-        config: (route.config ?? {}) as RouteInfo['config'],
+        config: (route.config ?? {}),
       });
     }
   };
