@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './support/http.js';
+import { NUL_MESSAGE } from '../src/server/plugins/nul-characters.js';
 import { isAdminRoute } from './support/route-classes.js';
+import { ownPath, SAMPLES } from './support/samples.js';
 import { routeKey } from './support/server.js';
 import { startStage, type Stage } from './support/stage.js';
 import { adminClient, albumBody, makeOwner, pngBytes, storeBody, uploadCover, type Owner } from './support/world.js';
@@ -162,6 +164,26 @@ describe('path traversal', () => {
     for (const url of ['/api/cover-art/../../etc/passwd', '/api/cover-art/..%2F..%2Fpackage.json', '/api/cover-art/x.png/../../x']) {
       const res = await owner.client.post('/api/cover-art/import', { url });
       expect([400, 404], url).toContain(res.status);
+    }
+  });
+});
+
+describe('NUL characters (PostgreSQL text cannot hold them): 400 everywhere, never a 500', () => {
+  it('in every string of every sample body, in queries and in path parameters', async () => {
+    const routes = stage.server.routes.filter((route) => route.bodySchema && SAMPLES[routeKey(route)] && !isAdminRoute(route));
+    expect(routes.length).toBeGreaterThan(10);
+    for (const route of routes) {
+      const sample = SAMPLES[routeKey(route)]!(owner).body;
+      for (const [key, value] of Object.entries(sample)) {
+        if (typeof value !== 'string') continue;
+        const res = await owner.client.request(ownPath(route, owner), { method: route.method, body: { ...sample, [key]: `${value}\u0000` } });
+        expect(res.status, `${routeKey(route)} ${key}: ${res.text}`).toBe(400);
+        expect(res.json).toMatchObject({ message: NUL_MESSAGE });
+      }
+    }
+    for (const path of ['/api/export/albums?collection=Shelf%00', '/api/cover-art?title=a%00&artist=b', `/api/shared/${owner.shareToken}/albums?search=%00`, '/api/auth/verify-reset-token?token=%00', '/demo-checkout/x%00/y', `/api/albums/${owner.albumId}%00`]) {
+      const res = await owner.client.get(path);
+      expect(res.status, path).toBe(400);
     }
   });
 });

@@ -73,7 +73,7 @@ export class HttpClient {
     Object.assign(headers, options.headers ?? {});
     const response = FETCH_REFUSES.has(method)
       ? await rawRequest(this.baseUrl + path, method, headers, body)
-      : await fetch(this.baseUrl + path, { method, headers, body, redirect: 'manual' });
+      : await fetch(this.baseUrl + path, { method, headers, body: typeof body === 'string' || body === undefined ? body : new Uint8Array(body), redirect: 'manual' });
     for (const line of response.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const at = pair.indexOf('=');

@@ -34,6 +34,7 @@ import { registerTrialNotices } from './features/subscription/trial-notices.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { registerApiCacheControl } from './plugins/api-cache-control.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerNulGuard } from './plugins/nul-characters.js';
 import { registerRequestOrigin } from './plugins/request-origin.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSessions } from './plugins/sessions.js';
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerRequestOrigin(app);
   registerErrorHandler(app);
   registerSessions(app);
+  registerNulGuard(app);
   registerApiCacheControl(app);
   registerTrialNotices(app);
   registerMailListeners(ctx);
