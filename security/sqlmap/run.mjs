@@ -105,6 +105,9 @@ function sampleOf(zodSchema) {
   }
 }
 
+const CONTROL_ROUTE = '/api/sqlmap-control';
+const CONTROL_KEY = `GET ${CONTROL_ROUTE}`;
+
 const log = (...args) => console.log(`[sqlmap ${new Date().toISOString().slice(11, 19)}]`, ...args);
 
 async function main() {
@@ -142,6 +145,14 @@ async function main() {
         routes.push({ method, url: route.url, schema: route.schema ?? {}, config: route.config ?? {} });
       }
     },
+  });
+  // The positive control: one deliberately injectable route, in this throwaway app only. sqlmap must
+  // find it, or the scan proves nothing (a broken cookie, a refused Origin, sqlmap not reaching the app).
+  const { sql } = await import('kysely');
+  app.get(CONTROL_ROUTE, async (request) => {
+    const q = String(request.query.q ?? '');
+    const result = await sql.raw(`select title from albums where title = '${q}'`).execute(app.ctx.db);
+    return { count: result.rows.length };
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const base = address.replace('localhost', '127.0.0.1');
@@ -202,6 +213,7 @@ async function main() {
     'GET /api/auth/verify-reset-token': `token=${'A'.repeat(43)}`,
     'GET /api/shared/:token/albums': 'artist=Coltrane&search=Blue',
     'GET /api/cover-art/:filename': 'size=thumb',
+    [CONTROL_KEY]: 'q=Blue%20Train',
   };
   const PATHS = { id: (url) => String(url.startsWith('/api/albums') ? album.id : url.startsWith('/api/record-stores') ? store.id : collection.id), token: (url) => (url.startsWith('/api/record-stores') ? storeShare.shareToken : share.shareToken), filename: () => 'a.png', name: () => 'a.png', sessionId: () => 'demo_sqlmap', secret: () => 'secret' };
   const SKIP = {
@@ -219,7 +231,7 @@ async function main() {
       skipped.push([key, SKIP[key]]);
       continue;
     }
-    if (ONLY && !key.includes(ONLY)) continue;
+    if (ONLY && !key.includes(ONLY) && key !== CONTROL_KEY) continue;
     const admin = route.url.startsWith('/api/admin');
     const params = [...route.url.matchAll(/:([A-Za-z0-9_]+)|\*/g)].map((m) => m[1] ?? '*');
     let url = route.url;
@@ -263,7 +275,8 @@ async function main() {
         '--flush-session', '--disable-coloring', '--output-dir', out,
         // 4xx answers are the app refusing a value, not errors to stop at.
         '--ignore-code', '400,401,402,403,404,409,410,413,415,429',
-        ...(target.url.includes('*') ? [] : ['--skip-static']),
+        // Every parameter is tested, also those whose value does not change the answer (sqlmap calls
+        // them static and would skip them with --skip-static).
       ];
       const started = Date.now();
       const child = spawn('sqlmap', args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -299,19 +312,21 @@ async function main() {
   await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
 
-  const findings = results.filter((r) => r.status === 'FINDING');
-  const untested = results.filter((r) => r.status === 'NOT TESTED');
+  const control = results.find((r) => r.key === CONTROL_KEY);
+  const controlFound = control?.status === 'FINDING';
+  const findings = results.filter((r) => r.status === 'FINDING' && r.key !== CONTROL_KEY);
+  const untested = results.filter((r) => r.status === 'NOT TESTED' && r.key !== CONTROL_KEY);
   const lines = [
     '# sqlmap report',
     '',
     `${new Date().toISOString()} — ${version}; ${database.url ? 'PostgreSQL' : 'SQLite'}; level ${LEVEL}, risk ${RISK}, techniques ${TECHNIQUE}, time-sec ${TIME_SEC}.`,
     `${results.length} targets, ${requests} requests answered by the app; /api/health after the scan: ${health}.`,
     '',
-    `**${findings.length} findings, ${untested.length} targets not tested.**`,
+    `**${findings.length} findings, ${untested.length} targets not tested.** The planted control (\`${CONTROL_KEY}\`, injectable on purpose, in the scan's app only) was ${controlFound ? 'found, so the scan reaches the app as a signed-in user' : 'NOT found: the scan proves nothing'}.`,
     '',
     '| target | result | seconds |',
     '|---|---|---|',
-    ...results.map((r) => `| \`${r.key}\` | ${r.status} | ${r.seconds} |`),
+    ...results.map((r) => `| \`${r.key}\` | ${r.key === CONTROL_KEY ? `${r.status} (the planted control)` : r.status} | ${r.seconds} |`),
     '',
     '## Not sent to sqlmap',
     '',
@@ -320,9 +335,9 @@ async function main() {
     ...(findings.length || untested.length ? ['## Details', '', ...[...findings, ...untested].flatMap((r) => [`### ${r.key}`, '', '```', ...r.tail, '```', ''])] : []),
   ];
   writeFileSync(path.join(reportDir, 'report.md'), lines.join('\n'));
-  log(`report: ${path.relative(root, path.join(reportDir, 'report.md'))} — ${findings.length} findings, ${untested.length} not tested, ${requests} requests`);
+  log(`report: ${path.relative(root, path.join(reportDir, 'report.md'))} — ${findings.length} findings, ${untested.length} not tested, ${requests} requests; control ${controlFound ? 'found' : 'NOT FOUND'}`);
   if (health !== 200) log('the app was not healthy after the scan');
-  process.exitCode = findings.length || untested.length || health !== 200 ? 1 : 0;
+  process.exitCode = findings.length || untested.length || health !== 200 || !controlFound ? 1 : 0;
 }
 
 main().catch((error) => {
