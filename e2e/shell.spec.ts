@@ -59,7 +59,7 @@ test.describe('signed-in shell (spec 1 §2)', () => {
   test('a non-admin opening /admin gets the Access Denied toast and is sent home', async ({ page }) => {
     await signIn(page);
     await page.goto('/admin');
-    await expect(page.getByText("You don't have admin privileges")).toBeVisible();
+    await expect(page.getByText("You don't have admin privileges", { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'No collections yet' })).toBeVisible();
   });

@@ -14,6 +14,7 @@ import { ensureBootstrapAdmin } from './features/auth/auth.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { OWASP_SCRYPT, type ScryptCost } from './features/auth/password.js';
 import { ADMIN_PREFIX, adminRoutes } from './features/admin/admin.routes.js';
+import { registerAlertListeners, settleAlerts } from './features/admin/alerts/alerts.service.js';
 import { albumsRoutes } from './features/albums/albums.routes.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { collectionsRoutes } from './features/collections/collections.routes.js';
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Forgot-password work and the mail worker's pass finish before the database closes under them.
   app.addHook('onClose', async () => {
     await settleResetRequests(ctx);
+    await settleAlerts(ctx);
     await ctx.mail.stop();
     await handle.close();
   });
@@ -107,6 +109,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerApiCacheControl(app);
   registerTrialNotices(app);
   registerMailListeners(ctx);
+  registerAlertListeners(ctx);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -15,6 +15,12 @@ export interface AppEvents {
   'trial.ending': { userId: number; username: string; email: string | null; trialEndDate: string; daysLeft: number };
   /** The trial has ended (fired once per user, at the first call after its end). */
   'trial.ended': { userId: number; username: string; email: string | null; trialEndDate: string };
+  /** A new account was registered (auth; not the start-up administrator). */
+  'user.registered': { userId: number; username: string; email: string | null };
+  /** A user's number of albums went from below the watched threshold to `count`, at or above it (count-thresholds.ts). */
+  'albums.count_reached': { userId: number; username: string; count: number };
+  /** The same for collections. */
+  'collections.count_reached': { userId: number; username: string; count: number };
 }
 
 export type EventName = keyof AppEvents;

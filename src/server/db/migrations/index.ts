@@ -3,6 +3,7 @@ import * as initial from './001-initial.js';
 import * as dataVersion from './002-data-version.js';
 import * as subscription from './003-subscription.js';
 import * as mailOutbox from './004-mail-outbox.js';
+import * as adminAlerts from './005-admin-alerts.js';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002-data-version': dataVersion,
   '003-subscription': subscription,
   '004-mail-outbox': mailOutbox,
+  '005-admin-alerts': adminAlerts,
 };

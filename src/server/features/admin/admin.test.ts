@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema.js';
 import { registerErrorHandler } from '../../plugins/error-handler.js';
@@ -12,7 +13,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('/api/admin/* (D9)', () => {
-  const paths = ['/api/admin', '/api/admin/', '/api/admin/users', '/api/admin/alerts/count', '/api/admin/stripe/mode', '/api/admin/anything/at/all'];
+  const paths = [
+    '/api/admin',
+    '/api/admin/',
+    '/api/admin/users',
+    '/api/admin/alerts/count',
+    '/api/admin/stripe/mode',
+    '/api/admin/anything/at/all',
+  ];
 
   it('answers 401 signed out', async () => {
     for (const url of paths) {
@@ -49,6 +57,9 @@ describe('the /api/admin scope', () => {
   // A route added to the scope later, as the administration issue will: it is guarded without saying so.
   async function appWithSpecificRoute() {
     const app = Fastify();
+    // The parts' routes declare zod schemas, as in the real app.
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {
@@ -68,12 +79,18 @@ describe('the /api/admin scope', () => {
 
   it('guards a specific route added inside it: 401, 403, and the route for an administrator', async () => {
     const app = await appWithSpecificRoute();
-    const get = (who?: string) => app.inject({ method: 'GET', url: '/api/admin/reports/7', headers: who ? { 'x-test-user': who } : {} });
+    const get = (who?: string) =>
+      app.inject({ method: 'GET', url: '/api/admin/reports/7', headers: who ? { 'x-test-user': who } : {} });
     expect((await get()).statusCode).toBe(401);
     expect((await get('user')).statusCode).toBe(403);
     expect((await get('user')).body).not.toContain('secret');
     expect((await get('admin')).json()).toEqual({ report: 'secret' });
-    const post = await app.inject({ method: 'POST', url: '/api/admin/reports', headers: { 'x-test-user': 'user' }, payload: { a: 1 } });
+    const post = await app.inject({
+      method: 'POST',
+      url: '/api/admin/reports',
+      headers: { 'x-test-user': 'user' },
+      payload: { a: 1 },
+    });
     expect(post.statusCode).toBe(403);
     await app.close();
   });

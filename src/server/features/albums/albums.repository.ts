@@ -70,6 +70,15 @@ export const albumsRepository = {
     return Number(row.count);
   },
 
+  /** The user's number of albums, counted no further than `limit` (a threshold check needs no more). */
+  async countByUserUpTo(db: Executor, userId: number, limit: number): Promise<number> {
+    const row = await db
+      .selectFrom((qb) => qb.selectFrom('albums').select('id').where('user_id', '=', userId).limit(limit).as('first'))
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+
   async insert(db: Executor, userId: number, values: AlbumValues, now: string): Promise<number> {
     const row = await db
       .insertInto('albums')

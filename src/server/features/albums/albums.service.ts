@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import { ALBUM_MESSAGES, type Album, type AlbumInput } from '../../../common/albums.schemas.js';
 import { FREE_TIER_MAX_ALBUMS_PER_COLLECTION } from '../../../common/constants.js';
 import type { AppContext } from '../../context.js';
+import { countIfCrossed, countThreshold } from '../../count-thresholds.js';
 import { nowIso, type Db } from '../../db/database.js';
 import type { CollectionRow, Database, UserRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors.js';
@@ -72,9 +73,13 @@ export async function getAlbum(ctx: AppContext, userId: number, id: number): Pro
   return presentById(ctx.db, userId, id);
 }
 
-/** Adds an album: the creation limit, own collection, free-tier room, and the D11 duplicate rule unless allowDuplicate. */
+/**
+ * Adds an album: the creation limit, own collection, free-tier room, and the D11 duplicate rule unless
+ * allowDuplicate. Publishes 'albums.count_reached' when it takes the user to a watched threshold.
+ */
 export async function createAlbum(ctx: AppContext, user: UserRow, input: AlbumInput): Promise<Album> {
-  return userDataWrite(ctx.db, user.id, async (trx) => {
+  const threshold = await countThreshold(ctx, 'albums');
+  const { album, reached } = await userDataWrite(ctx.db, user.id, async (trx) => {
     await reserveAlbumCreation(trx, user.id);
     const collection = await ownCollection(trx, user.id, input.collection);
     await assertRoomFor(trx, user, collection);
@@ -83,8 +88,12 @@ export async function createAlbum(ctx: AppContext, user: UserRow, input: AlbumIn
       throw conflict(duplicateMessage(input.title, input.artist, collection.name));
     }
     const id = await albumsRepository.insert(trx, user.id, values, nowIso());
-    return presentById(trx, user.id, id);
+    const reached = await countIfCrossed(threshold, 1, (limit) => albumsRepository.countByUserUpTo(trx, user.id, limit));
+    return { album: await presentById(trx, user.id, id), reached };
   });
+  // After the commit, not awaited: a listener never holds up or fails the request (style §11).
+  if (reached !== null) void ctx.events.emit('albums.count_reached', { userId: user.id, username: user.username, count: reached });
+  return album;
 }
 
 /** Replaces every field of an album; a stored cover it no longer uses is released. */

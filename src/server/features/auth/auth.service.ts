@@ -47,6 +47,8 @@ export async function registerUser(
   const reservation = await reserveAttempt(ctx.db, ctx.dbKind, [emailProbeRule(clientIp)], 'registration');
   const user = await insertTrialUser(ctx, input);
   await releaseAttempt(ctx.db, reservation);
+  // Not awaited: a listener (admin alerts) never holds up or fails the registration (style §11).
+  void ctx.events.emit('user.registered', { userId: user.id, username: user.username, email: user.email });
   return user;
 }
 

@@ -48,6 +48,15 @@ export const collectionsRepository = {
       .executeTakeFirst();
   },
 
+  /** The user's number of collections, counted no further than `limit` (a threshold check needs no more). */
+  async countByUserUpTo(db: Executor, userId: number, limit: number): Promise<number> {
+    const row = await db
+      .selectFrom((qb) => qb.selectFrom('collections').select('id').where('user_id', '=', userId).limit(limit).as('first'))
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+
   async countByUser(db: Executor, userId: number): Promise<number> {
     const row = await db
       .selectFrom('collections')

@@ -1,6 +1,7 @@
 import type { Collection } from '../../../common/collections.schemas.js';
 import { FREE_TIER_MAX_COLLECTIONS } from '../../../common/constants.js';
 import type { AppContext } from '../../context.js';
+import { countIfCrossed, countThreshold } from '../../count-thresholds.js';
 import { nowIso } from '../../db/database.js';
 import type { CollectionRow, UserRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors.js';
@@ -25,9 +26,10 @@ export async function listCollections(ctx: AppContext, userId: number): Promise<
   return rows.map((row) => present(row, row.album_count));
 }
 
-/** D10 names, D6 free-tier limit. */
+/** D10 names, D6 free-tier limit. Publishes 'collections.count_reached' when it takes the user to a watched threshold. */
 export async function createCollection(ctx: AppContext, user: UserRow, name: string): Promise<Collection> {
-  return userDataWrite(ctx.db, user.id, async (trx) => {
+  const threshold = await countThreshold(ctx, 'collections');
+  const { collection, reached } = await userDataWrite(ctx.db, user.id, async (trx) => {
     if (userAccess(user) === 'free' && (await collectionsRepository.countByUser(trx, user.id)) >= FREE_TIER_MAX_COLLECTIONS) {
       throw paymentRequired(
         user,
@@ -36,8 +38,12 @@ export async function createCollection(ctx: AppContext, user: UserRow, name: str
     }
     const clash = await collectionsRepository.findByName(trx, user.id, name);
     if (clash) throw nameClash(clash.name);
-    return present(await collectionsRepository.insert(trx, user.id, name, nowIso()), 0);
+    const collection = present(await collectionsRepository.insert(trx, user.id, name, nowIso()), 0);
+    return { collection, reached: await countIfCrossed(threshold, 1, (limit) => collectionsRepository.countByUserUpTo(trx, user.id, limit)) };
   });
+  // After the commit, not awaited: a listener never holds up or fails the request (style §11).
+  if (reached !== null) void ctx.events.emit('collections.count_reached', { userId: user.id, username: user.username, count: reached });
+  return collection;
 }
 
 /** Renames a collection; its albums follow, since they reference it by id (D10). */

@@ -45,7 +45,7 @@ function AlertsBadge() {
   const count = data?.count ?? 0;
   if (count <= 0) return null;
   return (
-    <span className="ml-1.5 rounded-full bg-danger px-1.5 py-0.5 text-xs leading-none font-semibold text-danger-ink tabular-nums">
+    <span className="relative ml-1.5 rounded-full bg-danger px-1.5 py-0.5 text-xs leading-none font-semibold text-danger-ink tabular-nums">
       <span className="sr-only">, unread alerts: </span>
       {badgeText(count)}
     </span>
