@@ -100,21 +100,22 @@ describe('load limits per user', () => {
   });
 });
 
-describe('cover-art search: one MusicBrainz request per 1.1 s, a bounded queue', () => {
+describe('cover-art search: a bounded queue before MusicBrainz', () => {
   let stage: Stage;
   beforeAll(async () => {
     stage = await startStage({}, { testAllowedPrivateHosts: ['127.0.0.1'] });
   });
   afterAll(() => stage.close());
 
-  it('a burst beyond the queue answers 503 with Retry-After at once, and MusicBrainz is never asked faster', async () => {
+  it('a burst beyond the queue answers 503 with Retry-After, and those never reach MusicBrainz', async () => {
     const { client } = await register(stage.server.url);
     const answers = await Promise.all(Array.from({ length: 18 }, (_, i) => client.get(`/api/cover-art?title=Burst%20${i}&artist=Band`)));
     const busy = answers.filter((res) => res.status === 503);
     expect(busy.length).toBeGreaterThan(0);
     expect(busy[0]!.headers.get('retry-after')).toBe('5');
     expect(answers.every((res) => res.status === 200 || res.status === 503)).toBe(true);
-    const searches = stage.musicBrainz.requests.filter((req) => req.path.startsWith('/ws/2/release')).map((req) => req.at);
-    for (let i = 1; i < searches.length; i++) expect(searches[i]! - searches[i - 1]!).toBeGreaterThanOrEqual(1000);
+    // The refused searches never reached MusicBrainz (its pacing itself is timed in the API tests).
+    const searches = stage.musicBrainz.requests.filter((req) => req.path.startsWith('/ws/2/release'));
+    expect(searches.length).toBe(answers.filter((res) => res.status === 200).length);
   });
 });

@@ -186,6 +186,8 @@ async function main() {
   const share = (await call('POST', `/api/collections/${collection.id}/share`, undefined, cookie)).json;
   const storeShare = (await call('POST', '/api/record-stores/share', undefined, cookie)).json;
   const adminCookie = (await call('POST', '/api/login', { username: adminEmail, password: adminPassword })).cookie;
+  // The administrator's routes act on this account (pause, delete, make admin…), never on the scan's own.
+  const bystander = (await call('POST', '/api/register', { username: `bystander-${randomBytes(3).toString('hex')}@example.com`, password, firstName: 'By', lastName: 'Stander' })).json;
 
   // Known-good bodies and path values; other routes get a sample generated from their zod schema.
   const BODIES = {
@@ -215,12 +217,13 @@ async function main() {
     'GET /api/cover-art/:filename': 'size=thumb',
     [CONTROL_KEY]: 'q=Blue%20Train',
   };
-  const PATHS = { id: (url) => String(url.startsWith('/api/albums') ? album.id : url.startsWith('/api/record-stores') ? store.id : collection.id), token: (url) => (url.startsWith('/api/record-stores') ? storeShare.shareToken : share.shareToken), filename: () => 'a.png', name: () => 'a.png', sessionId: () => 'demo_sqlmap', secret: () => 'secret' };
+  const PATHS = { provider: () => 'stripe', userId: () => String(bystander.id), id: (url) => String(url.startsWith('/api/admin') ? bystander.id : url.startsWith('/api/albums') ? album.id : url.startsWith('/api/record-stores') ? store.id : collection.id), token: (url) => (url.startsWith('/api/record-stores') ? storeShare.shareToken : share.shareToken), filename: () => 'a.png', name: () => 'a.png', sessionId: () => 'demo_sqlmap', secret: () => 'secret' };
   const SKIP = {
     'POST /api/subscription/webhook': 'verifies a Stripe signature over the raw body before reading it: every altered body is refused unread',
     'POST /api/cover-art/upload': 'multipart file upload (its only text field, albumId, is a number checked by zod)',
     'POST /api/logout': 'no parameters; would end the scan’s session',
     'GET /*': 'the web app: static files by path from memory, no database',
+    'POST /api/admin/run-tests': 'starts the test suites as child processes; its one field names a suite from a fixed list (zod enum)',
   };
 
   const targets = [];
