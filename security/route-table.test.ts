@@ -118,6 +118,26 @@ describe('ownership: another user gets 404 on every verb of every object route, 
   });
 });
 
+describe('capability links give exactly what they name', () => {
+  it('a collection’s share link serves only that collection’s covers, and dies when disabled', async () => {
+    const anonymous = new HttpClient(server.url);
+    expect((await anonymous.get(`/api/shared/${a.shareToken}/cover-art/${a.coverName}`)).status).toBe(200);
+    // Another user's cover through A's link, and A's cover through B's link: not found.
+    expect((await anonymous.get(`/api/shared/${a.shareToken}/cover-art/${b.coverName}`)).status).toBe(404);
+    expect((await anonymous.get(`/api/shared/${b.shareToken}/cover-art/${a.coverName}`)).status).toBe(404);
+    const albums = await anonymous.get(`/api/shared/${b.shareToken}/albums`);
+    expect(albums.text).not.toContain(a.marker);
+    const stores = await anonymous.get(`/api/record-stores/shared/${b.storeShareToken}`);
+    expect(stores.status).toBe(200);
+    expect(stores.text).not.toContain(a.marker);
+    const c = await makeOwner(server, 'carol');
+    expect((await c.client.delete(`/api/collections/${c.collectionId}/share`)).status).toBe(200);
+    for (const path of [`/api/shared/${c.shareToken}`, `/api/shared/${c.shareToken}/albums`, `/api/shared/${c.shareToken}/cover-art/${c.coverName}`]) {
+      expect((await anonymous.get(path)).status, path).toBe(404);
+    }
+  });
+});
+
 describe('administration: every /api/admin route refuses non-administrators, paused and revoked users', () => {
   const cases = adminRoutes.map((route) => [routeKey(route), route] as const);
   it.each(cases)('%s', async (_key, route) => {
