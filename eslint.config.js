@@ -27,6 +27,21 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/set-state-in-effect': 'off' },
   },
   {
+    // Layering (issue 13): infrastructure (plugins, database) knows no feature; features build on it.
+    files: ['src/server/plugins/**/*.ts', 'src/server/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/features/**'], message: 'Infrastructure must not import a feature: move what it needs below it.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON bodies of HTTP answers, which are untyped by nature.
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*'],
     rules: {

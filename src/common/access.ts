@@ -14,6 +14,27 @@ export interface AccessSubject {
   hasHadPaidSubscription: boolean;
 }
 
+/**
+ * The columns of a stored user the rule reads (the server's users row; structural, so common/ stays free
+ * of server types). Lives here rather than in a feature so the infrastructure's guards import no feature.
+ */
+export interface AccessRow {
+  is_admin: number;
+  subscription_status: string;
+  trial_end_date: string | null;
+  has_had_paid_subscription: number;
+}
+
+/** The fields the access rule reads, from a stored user row. */
+export function accessSubject(row: AccessRow): AccessSubject {
+  return {
+    isAdmin: Boolean(row.is_admin),
+    subscriptionStatus: row.subscription_status,
+    trialEndDate: row.trial_end_date,
+    hasHadPaidSubscription: Boolean(row.has_had_paid_subscription),
+  };
+}
+
 export function isTrialExpired(trialEndDate: string | null, now: Date = new Date()): boolean {
   return trialEndDate !== null && Date.parse(trialEndDate) <= now.getTime();
 }

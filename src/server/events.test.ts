@@ -31,4 +31,16 @@ describe('the event bus (style §11)', () => {
     await bus.emit('subscription.deactivated', payload);
     expect(calls).toEqual([1]);
   });
+
+  it("drops events about a quieted username until it is unquieted (the test runner's throwaway user)", async () => {
+    const bus = new AppEventBus({ error: vi.fn() } as unknown as FastifyBaseLogger);
+    const seen: string[] = [];
+    bus.on('subscription.deactivated', (p) => void seen.push(p.username));
+    const unquiet = bus.quiet('a@b.co');
+    await bus.emit('subscription.deactivated', payload);
+    await bus.emit('subscription.deactivated', { ...payload, username: 'other@b.co' });
+    unquiet();
+    await bus.emit('subscription.deactivated', payload);
+    expect(seen).toEqual(['other@b.co', 'a@b.co']);
+  });
 });

@@ -29,6 +29,8 @@ type Listener<E extends EventName> = (payload: AppEvents[E]) => void | Promise<v
 /** One small typed emitter. A listener's error or rejection is logged, never thrown at the emitter. */
 export class AppEventBus {
   private readonly listeners = new Map<EventName, Listener<never>[]>();
+  /** Usernames whose events reach no listener (the test runner's throwaway account, see quiet()). */
+  private readonly quietUsernames = new Set<string>();
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
@@ -42,8 +44,21 @@ export class AppEventBus {
     };
   }
 
+  /**
+   * Until the returned function is called, events about this username reach no listener: the built-in
+   * test runner's throwaway account (D19) must not raise alerts or send mail meant for real users.
+   */
+  quiet(username: string): () => void {
+    this.quietUsernames.add(username);
+    return () => {
+      this.quietUsernames.delete(username);
+    };
+  }
+
   /** Calls every listener; returns once they have all settled (callers need not wait). */
   emit<E extends EventName>(event: E, payload: AppEvents[E]): Promise<void> {
+    const username = (payload as { username?: unknown }).username;
+    if (typeof username === 'string' && this.quietUsernames.has(username)) return Promise.resolve();
     const list = [...((this.listeners.get(event) ?? []) as Listener<E>[])];
     const runs = list.map(async (listener) => {
       try {

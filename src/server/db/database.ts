@@ -7,6 +7,8 @@ import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
+/** The SQLite database's file name in DATA_DIR. */
+export const SQLITE_FILE_NAME = 'spindle.sqlite';
 export type DbKind = 'sqlite' | 'postgres';
 
 export interface DbHandle {
@@ -40,7 +42,7 @@ export function openDatabase(
     return { db, kind: 'postgres', changeToken: () => null, close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(options.dataDir, 'spindle.sqlite'));
+  const sqlite = new SQLite(path.join(options.dataDir, SQLITE_FILE_NAME));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
@@ -65,7 +67,8 @@ export function openDatabase(
  */
 function withStatementCache(sqlite: SQLite.Database, writes: { count: number }, max = 500) {
   const statements = new Map<string, SQLite.Statement>();
-  const counted = <A extends unknown[], R>(run: (...args: A) => R) =>
+  const counted =
+    <A extends unknown[], R>(run: (...args: A) => R) =>
     (...args: A): R => {
       try {
         return run(...args);
@@ -103,7 +106,10 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${result.error instanceof Error ? result.error.message : JSON.stringify(result.error)}`, { cause: result.error });
+    throw new Error(
+      `Migration ${failed?.migrationName ?? ''} failed: ${result.error instanceof Error ? result.error.message : JSON.stringify(result.error)}`,
+      { cause: result.error },
+    );
   }
   return result;
 }

@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { accessLevel, isTrialExpired, SUBSCRIPTION_REQUIRED_MESSAGE, TRIAL_EXPIRED_MESSAGE, type AccessLevel } from '../../common/access.js';
+import { accessLevel, accessSubject, isTrialExpired, SUBSCRIPTION_REQUIRED_MESSAGE, TRIAL_EXPIRED_MESSAGE, type AccessLevel } from '../../common/access.js';
 import type { PaymentRequiredBody } from '../../common/auth.schemas.js';
 import type { UserRow } from '../db/schema.js';
 import { AppError, forbidden, unauthorized } from '../errors.js';
-import { accessSubject } from '../features/users/user.presenter.js';
 
 /** The signed-in user, or 401. */
 export function currentUser(request: FastifyRequest): UserRow {

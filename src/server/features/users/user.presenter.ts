@@ -21,13 +21,3 @@ export function presentUser(row: UserRow, now: Date = new Date()): User {
     hasHadPaidSubscription: Boolean(row.has_had_paid_subscription),
   };
 }
-
-/** The fields the access rule reads, from a row. */
-export function accessSubject(row: UserRow) {
-  return {
-    isAdmin: Boolean(row.is_admin),
-    subscriptionStatus: row.subscription_status,
-    trialEndDate: row.trial_end_date,
-    hasHadPaidSubscription: Boolean(row.has_had_paid_subscription),
-  };
-}

@@ -1,0 +1,175 @@
+import path from 'node:path';
+import {
+  ADMIN_USER_MESSAGES,
+  type AdminSubscriptionRequest,
+  type AdminSubscriptionResponse,
+  type AdminUpdateInfoResponse,
+} from '../../../../common/admin-users.schemas.js';
+import { TRIAL_DAYS, type AccountStatus } from '../../../../common/constants.js';
+import type { AppContext } from '../../../context.js';
+import type { UserRow, UserUpdate } from '../../../db/schema.js';
+import { AppError, badRequest, conflict, notFound } from '../../../errors.js';
+import type { AppEvents } from '../../../events.js';
+import { adminUsersRepository, presentAdminUser } from './admin-users.repository.js';
+import { deleteUserAndData, removeUserExportFiles } from './user-deletion.js';
+
+/** The reason an administrator's change gives to 'subscription.deactivated' (read by the alerts). */
+export const ADMIN_DEACTIVATION_REASON = 'Changed by an administrator';
+/** The plan an administrator's activation names when the user has none on record. */
+const DEFAULT_PLAN_TYPE = 'premium';
+
+/** Registration's message (D4) for an e-mail-like value; usernames that are not e-mails get their own. */
+const EMAIL_TAKEN = 'An account with this email already exists';
+const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+
+/**
+ * PUT status (spec 2 §4, D8): any status to active, paused or revoked. A paused or revoked account's
+ * sessions find no user from the next call on (the session lookup joins active users only). An
+ * administrator cannot pause or revoke themself (400), nor the last active administrator (409).
+ */
+export async function setAccountStatus(ctx: AppContext, actorId: number, userId: number, status: AccountStatus): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    if (status !== 'active') await adminUsersRepository.lockAdministrators(trx, ctx.dbKind);
+    const user = await adminUsersRepository.findForUpdate(trx, ctx.dbKind, userId);
+    if (!user) throw notFound(ADMIN_USER_MESSAGES.notFound);
+    if (status !== 'active') {
+      if (user.id === actorId) throw badRequest(ADMIN_USER_MESSAGES.selfStatus);
+      if (
+        user.is_admin &&
+        user.account_status === 'active' &&
+        (await adminUsersRepository.otherActiveAdmins(trx, user.id)) === 0
+      ) {
+        throw conflict(ADMIN_USER_MESSAGES.lastAdminStatus);
+      }
+    }
+    await adminUsersRepository.setStatus(trx, user.id, status);
+  });
+}
+
+/** PUT make-admin: grants the role (there is no demotion, spec 2 §4); granting it twice is harmless. */
+export async function makeAdmin(ctx: AppContext, userId: number): Promise<void> {
+  const result = await ctx.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', userId).executeTakeFirst();
+  if (result.numUpdatedRows === 0n) throw notFound(ADMIN_USER_MESSAGES.notFound);
+}
+
+/**
+ * PUT update-info (spec 2 §5): only the fields that differ from the stored ones are written. A new
+ * username or e-mail that is already another account's username or e-mail answers 409 (registration's
+ * message for an e-mail); a unique-index race ends the same way.
+ */
+export async function updateInfo(
+  ctx: AppContext,
+  userId: number,
+  input: {
+    username?: string | undefined;
+    email?: string | null | undefined;
+    firstName?: string | null | undefined;
+    lastName?: string | null | undefined;
+  },
+): Promise<AdminUpdateInfoResponse> {
+  const taken = (value: string) => conflict(looksLikeEmail(value) ? EMAIL_TAKEN : ADMIN_USER_MESSAGES.usernameTaken);
+  let attempted: string | undefined;
+  try {
+    const row = await ctx.db.transaction().execute(async (trx) => {
+      const user = await adminUsersRepository.findForUpdate(trx, ctx.dbKind, userId);
+      if (!user) throw notFound(ADMIN_USER_MESSAGES.notFound);
+      const changes: UserUpdate = {};
+      if (input.username !== undefined && input.username !== user.username) changes.username = input.username;
+      if (input.email !== undefined && input.email !== user.email) changes.email = input.email;
+      if (input.firstName !== undefined && input.firstName !== user.first_name) changes.first_name = input.firstName;
+      if (input.lastName !== undefined && input.lastName !== user.last_name) changes.last_name = input.lastName;
+      for (const value of [changes.username, changes.email]) {
+        if (typeof value !== 'string') continue;
+        attempted = value;
+        if (await adminUsersRepository.findOtherByIdentity(trx, value, user.id)) throw taken(value);
+      }
+      if (Object.keys(changes).length === 0) return user;
+      return trx.updateTable('users').set(changes).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+    });
+    return { id: row.id, username: row.username, email: row.email, firstName: row.first_name, lastName: row.last_name };
+  } catch (error) {
+    // Two administrators giving two accounts one username at once: the unique index refuses the second.
+    if (
+      !(error instanceof AppError) &&
+      attempted &&
+      (await adminUsersRepository.findOtherByIdentity(ctx.db, attempted, userId))
+    ) {
+      throw taken(attempted);
+    }
+    throw error;
+  }
+}
+
+/**
+ * PUT subscription (spec 2 §4, §5): status, skipTrial (forces inactive and ends the trial now; it wins
+ * over a status sent with it), hasHadPaidSubscription. Trialing with no trial left starts a fresh
+ * 30-day trial (D5), or the choice would gate the user at once. Becoming active emits
+ * 'subscription.activated' (provider 'admin'), leaving active 'subscription.deactivated', after the commit.
+ */
+export async function updateSubscription(
+  ctx: AppContext,
+  userId: number,
+  input: AdminSubscriptionRequest,
+): Promise<AdminSubscriptionResponse> {
+  const now = new Date();
+  const { before, after } = await ctx.db.transaction().execute(async (trx) => {
+    const user = await adminUsersRepository.findForUpdate(trx, ctx.dbKind, userId);
+    if (!user) throw notFound(ADMIN_USER_MESSAGES.notFound);
+    const changes: UserUpdate = {};
+    const status = input.skipTrial ? 'inactive' : input.subscriptionStatus;
+    if (status !== undefined && status !== user.subscription_status) changes.subscription_status = status;
+    if (input.skipTrial && (user.trial_end_date === null || Date.parse(user.trial_end_date) > now.getTime())) {
+      changes.trial_end_date = now.toISOString();
+    }
+    if (status === 'trialing' && (user.trial_end_date === null || Date.parse(user.trial_end_date) <= now.getTime())) {
+      changes.trial_end_date = new Date(now.getTime() + TRIAL_DAYS * 86_400_000).toISOString();
+      changes.trial_notice = null;
+    }
+    if (status === 'active' && user.plan_type === null) changes.plan_type = DEFAULT_PLAN_TYPE;
+    if (input.hasHadPaidSubscription !== undefined && input.hasHadPaidSubscription !== Boolean(user.has_had_paid_subscription)) {
+      changes.has_had_paid_subscription = input.hasHadPaidSubscription ? 1 : 0;
+    }
+    if (Object.keys(changes).length === 0) return { before: user, after: user };
+    const after = await trx.updateTable('users').set(changes).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+    return { before: user, after };
+  });
+  announceSubscriptionChange(ctx, before, after);
+  const { subscriptionStatus, trialEndDate, subscription, hasHadPaidSubscription } = presentAdminUser(after);
+  return { subscriptionStatus, trialEndDate, subscription, hasHadPaidSubscription };
+}
+
+/** After the commit, and not awaited: a listener never holds up or fails the request (style §11). */
+function announceSubscriptionChange(ctx: AppContext, before: UserRow, after: UserRow): void {
+  const who = { userId: after.id, username: after.username, email: after.email };
+  if (after.subscription_status === 'active' && before.subscription_status !== 'active') {
+    const payload: AppEvents['subscription.activated'] = {
+      ...who,
+      planType: after.plan_type ?? DEFAULT_PLAN_TYPE,
+      provider: 'admin',
+    };
+    void ctx.events.emit('subscription.activated', payload);
+  } else if (before.subscription_status === 'active' && after.subscription_status !== 'active') {
+    void ctx.events.emit('subscription.deactivated', { ...who, reason: ADMIN_DEACTIVATION_REASON });
+  }
+}
+
+/**
+ * DELETE: the user and everything of theirs in one transaction (user-deletion.ts), then their kept
+ * exports. Not oneself (400), not the last active administrator (409).
+ */
+export async function deleteUser(ctx: AppContext, actorId: number, userId: number): Promise<void> {
+  if (userId === actorId) {
+    // Checked before the lookup too, so an administrator learns nothing new from it.
+    throw badRequest(ADMIN_USER_MESSAGES.selfDelete);
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    await adminUsersRepository.lockAdministrators(trx, ctx.dbKind);
+    const user = await adminUsersRepository.findForUpdate(trx, ctx.dbKind, userId);
+    if (!user) throw notFound(ADMIN_USER_MESSAGES.notFound);
+    if (user.is_admin && user.account_status === 'active' && (await adminUsersRepository.otherActiveAdmins(trx, user.id)) === 0) {
+      throw conflict(ADMIN_USER_MESSAGES.lastAdminDelete);
+    }
+    await deleteUserAndData(trx, user.id);
+  });
+  await removeUserExportFiles(path.join(ctx.config.dataDir, 'exports'), userId);
+}
