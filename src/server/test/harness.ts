@@ -81,7 +81,7 @@ export class Client {
       const [pair] = line.split(';');
       if (!pair) continue;
       const [name, value] = pair.split('=');
-      if (name !== 'spindle_session') continue;
+      if (name !== 'spindle_session' && name !== '__Host-spindle_session') continue;
       this.cookie = value ? `${name}=${value}` : '';
       if (/expires=Thu, 01 Jan 1970/i.test(line)) this.cookie = '';
     }
