@@ -235,9 +235,6 @@ export const albumListQuerySchema = z
   })
   .refine((query) => (query.offset === undefined) === (query.limit === undefined), { message: 'offset and limit go together' });
 
-/** The header of a slice's answer that gives the length of the whole list. */
-export const ALBUM_LIST_TOTAL_HEADER = 'x-total-count';
-
 export const albumParamsSchema = z.object({
   id: z.coerce
     .number({ error: 'Invalid album id' })

@@ -1,14 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ALBUM_LIST_TOTAL_HEADER,
-  albumListQuerySchema,
-  albumListSchema,
-  albumParamsSchema,
-  albumRequestSchema,
-  albumSchema,
-} from '../../../common/albums.schemas.js';
+import { albumListQuerySchema, albumListSchema, albumParamsSchema, albumRequestSchema, albumSchema } from '../../../common/albums.schemas.js';
+import { ALBUM_LIST_TOTAL_HEADER } from '../../../common/constants.js';
 import { messageSchema } from '../../../common/auth.schemas.js';
 import { currentUser, requireAccess } from '../../plugins/guards.js';
 import { acceptsGzip, matchesIfNoneMatch } from './album-list-cache.js';
