@@ -22,6 +22,12 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   globalSetup: './e2e/support/global-setup.ts',
+  projects: [
+    { name: 'journeys', testIgnore: '**/admin-testing.spec.ts' },
+    // The built-in test runner checks the whole shared database (orphans, keys, counts, every table's
+    // rows before and after its workflow): it runs once the other journeys are done changing it.
+    { name: 'whole-system', testMatch: '**/admin-testing.spec.ts', dependencies: ['journeys'] },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'off',
@@ -40,7 +46,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
+      // Only errors, printed with the run (a 500 in a journey then says why).
+      LOG_LEVEL: 'error',
       NODE_ENV: 'production',
       // The origin the browser uses: checkout return addresses are built from PUBLIC_URL (a CSP
       // form-action 'self' page may only redirect its form posts to its own origin).
@@ -57,7 +64,7 @@ export default defineConfig({
       MAP_TILE_URL: `http://127.0.0.1:${port + 3}/tiles/{z}/{x}/{y}.png`,
       GEOCODER_URL: `http://127.0.0.1:${port + 4}`,
     },
-    stdout: 'ignore',
+    stdout: 'pipe',
     stderr: 'pipe',
   },
 });

@@ -306,7 +306,8 @@ test.describe('collection home and album form (spec 1 §2, §4, §5, §8)', () =
     expect((await page.request.post('/api/collections', { data: { name: 'Flaky' } })).status()).toBe(201);
     expect((await page.request.post('/api/albums', { data: { collection: 'Flaky', title: 'Marquee Moon', artist: 'Television' } })).status()).toBe(201);
     let failing = true;
-    await page.route('**/api/albums', (route) => (failing ? route.fulfill({ status: 503, body: 'down' }) : route.continue()));
+    // The list and its slices (the home's first read of it goes in slices, issue 9).
+    await page.route(/\/api\/albums(\?.*)?$/, (route) => (failing ? route.fulfill({ status: 503, body: 'down' }) : route.continue()));
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Your albums could not be loaded' })).toBeVisible();
     failing = false;

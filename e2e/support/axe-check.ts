@@ -14,8 +14,24 @@ export interface AxeFinding {
   targets: string[];
 }
 
+/**
+ * Waits for the page's finite animations (a dialog's or toast's fade-in) to end: colours measured
+ * half-way through a fade are not the ones a reader sees, and a busy machine stretches the fade.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** The serious and critical axe findings (WCAG 2.x A/AA and best practice) on the page as it is now. */
 export async function seriousAxeFindings(page: Page): Promise<AxeFinding[]> {
+  await settleAnimations(page);
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     const axe = (

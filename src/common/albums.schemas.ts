@@ -220,6 +220,21 @@ export type Album = z.infer<typeof albumSchema>;
 /** GET /api/albums: every album of the caller, in the order they were added. */
 export const albumListSchema = z.array(albumSchema);
 
+/** The largest slice GET /api/albums answers at once (`limit`). */
+export const ALBUM_LIST_MAX_LIMIT = 5000;
+
+/**
+ * GET /api/albums?offset=&limit=: a slice of the same list, in the same order (no parameters: the
+ * whole list). The collection home reads a large list in a few slices, so the browser takes in
+ * several small answers instead of one of 3.5 MB (issue 9: each answer's arrival is one main-thread task).
+ */
+export const albumListQuerySchema = z
+  .object({
+    offset: z.coerce.number().int().min(0).optional(),
+    limit: z.coerce.number().int().min(1).max(ALBUM_LIST_MAX_LIMIT).optional(),
+  })
+  .refine((query) => (query.offset === undefined) === (query.limit === undefined), { message: 'offset and limit go together' });
+
 export const albumParamsSchema = z.object({
   id: z.coerce
     .number({ error: 'Invalid album id' })

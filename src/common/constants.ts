@@ -102,3 +102,6 @@ export const SESSION_STORAGE_KEYS = {
   fromSubscriptionSuccess: 'from_subscription_success',
   subscriptionPaymentCompleted: 'subscription_payment_completed',
 } as const;
+
+/** The header of a slice of GET /api/albums (?offset=&limit=) that gives the length of the whole list. */
+export const ALBUM_LIST_TOTAL_HEADER = 'x-total-count';

@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   INTERNAL: 500,
   BAD_GATEWAY: 502,
   SERVICE_UNAVAILABLE: 503,
+  INSUFFICIENT_STORAGE: 507,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

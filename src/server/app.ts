@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import pino from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { UPLOAD_MAX_BYTES } from '../common/constants.js';
@@ -36,6 +36,7 @@ import { registerTrialNotices } from './features/subscription/trial-notices.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { registerApiCacheControl } from './plugins/api-cache-control.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerNulGuard } from './plugins/nul-characters.js';
 import { registerOverloadGuard } from './plugins/overload.js';
 import { registerRequestOrigin } from './plugins/request-origin.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -55,6 +56,8 @@ export interface BuildOptions {
   homeRender?: HomeRenderModule | null;
   /** Whether the mail worker polls on its own (default); tests of mail drive it with ctx.mail.flush(). */
   mailWorker?: boolean;
+  /** Called with every route as it is added (the security suite builds its attacks from this table). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
@@ -77,10 +80,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const handle = openDatabase(config, (error) => app.log.warn({ err: error }, 'an idle database connection was closed'));
+  const handle = openDatabase(config, (error) => app.log.warn({ err: error }, 'a database connection was closed'));
   await migrateToLatest(handle.db);
   const ctx: AppContext = {
     config,
@@ -114,6 +118,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerRequestOrigin(app);
   registerErrorHandler(app);
   registerSessions(app);
+  registerNulGuard(app);
   registerApiCacheControl(app);
   registerTrialNotices(app);
   registerMailListeners(ctx);

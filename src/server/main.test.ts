@@ -43,6 +43,14 @@ describe('the server process', () => {
     expect(server.output()).toMatch(/Invalid configuration:[\s\S]*PORT/);
   });
 
+  it('stops at start-up with one clear line when the database is unreachable', async () => {
+    const port = await freePort();
+    // Nothing listens on a port just found free: the connection is refused at once.
+    const server = start({ DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/none`, DATA_DIR: dataDir });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/^Cannot start: the database is unreachable \(.*ECONNREFUSED.*\)$/m);
+  });
+
   it('on SIGTERM finishes the in-flight request, closes the database and exits 0; a restart keeps the committed data', async () => {
     const port = await freePort();
     // At info level the server logs each request as it arrives: SIGTERM is sent once it has (a fixed

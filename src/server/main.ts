@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';
+import { infrastructureFailure } from './db/infrastructure-errors.js';
 
 /** Start-up: configuration, app, listen; SIGTERM/SIGINT finish in-flight requests, close the database, exit 0. */
 async function main(): Promise<void> {
@@ -14,7 +15,16 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp({ config });
+  let app;
+  try {
+    app = await buildApp({ config });
+  } catch (error) {
+    // Typically the database unreachable at start-up: one clear line, exit 1, and the supervisor retries.
+    const failure = infrastructureFailure(error);
+    const reason = failure?.status === 507 ? 'out of storage space' : 'the database is unreachable';
+    console.error(failure ? `Cannot start: ${reason} (${error instanceof Error ? error.message : String(error)})` : error);
+    process.exit(1);
+  }
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -27,17 +27,32 @@ export interface DbHandle {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
 
+/** How long a request waits for a PostgreSQL connection (a new one, or a free one from the pool). */
+export const DB_CONNECT_TIMEOUT_MS = 3000;
+
 /** Opens the database: PostgreSQL when `databaseUrl` is given, else SQLite in `dataDir`. */
 export function openDatabase(
   options: { databaseUrl?: string | undefined; dataDir: string },
   onIdleConnectionError: (error: Error) => void = () => {},
 ): DbHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // Issue 14: with the database unreachable (stopped, cut off), a request waits at most this long
+      // for a connection and then answers 503 with Retry-After, rather than hanging.
+      connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
+      // A server that vanished without closing its sockets is noticed by TCP keepalive.
+      keepAlive: true,
+    });
     // An idle pooled connection can be closed by the server (a restart, a failover, an administrator's
     // terminate): the pool drops it and the next query opens another. Unlistened, the pool's 'error'
     // event would crash the process.
     pool.on('error', onIdleConnectionError);
+    // A connection that dies while checked out (mid-query) also emits 'error' on its client, which the
+    // pool does not listen to then: unlistened, it crashed the process (issue 14, the database stopped
+    // under load). The query itself already fails with the same error and answers 503.
+    pool.on('connect', (client) => client.on('error', onIdleConnectionError));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', changeToken: () => null, close: () => db.destroy() };
   }
@@ -92,12 +107,32 @@ function withStatementCache(sqlite: SQLite.Database, writes: { count: number }, 
             iterate: counted(original.iterate.bind(original)),
           });
         }
+        if (/^\s*rollback\s*$/i.test(sql)) statement = tolerantRollback(statement);
         if (statements.size >= max) statements.delete(statements.keys().next().value!);
         statements.set(sql, statement);
       }
       return statement;
     },
   };
+}
+
+/**
+ * SQLite rolls a transaction back by itself when a statement in it fails with SQLITE_FULL, SQLITE_IOERR,
+ * SQLITE_BUSY or SQLITE_NOMEM; Kysely's ROLLBACK after that failed with "no transaction is active" and
+ * its error replaced the real one (issue 14: a full disk answered a bare 500 instead of 507).
+ */
+function tolerantRollback(statement: SQLite.Statement): SQLite.Statement {
+  const run = statement.run.bind(statement);
+  return Object.assign(Object.create(statement) as SQLite.Statement, {
+    run: (...args: unknown[]) => {
+      try {
+        return run(...args);
+      } catch (error) {
+        if (error instanceof SQLite.SqliteError && /no transaction is active/.test(error.message)) return { changes: 0, lastInsertRowid: 0 };
+        throw error;
+      }
+    },
+  });
 }
 
 /** Applies every pending migration; throws with the failing migration's name. */

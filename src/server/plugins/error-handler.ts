@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../common/errors.js';
+import { infrastructureFailure } from '../db/infrastructure-errors.js';
 import { AppError } from '../errors.js';
 
 function fieldErrors(issues: { instancePath: string; message?: string | undefined }[]): Record<string, string> {
@@ -29,6 +30,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Internal server error', code: 'INTERNAL' });
+    }
+    const failure = infrastructureFailure(error);
+    if (failure) {
+      // Logged at error level once per request: the operator's signal that the database or disk is the cause.
+      request.log.error({ err: error }, failure.status === 507 ? 'request failed: out of storage space' : 'request failed: database unavailable');
+      return reply.status(failure.status).header('retry-after', String(failure.retryAfterSeconds)).send({ message: failure.message, code: failure.code });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -7,6 +7,15 @@ import { nowIso } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 
 export const SESSION_COOKIE = 'spindle_session';
+/**
+ * Over https the cookie carries the `__Host-` prefix: browsers accept it only when it is Secure, has
+ * Path=/ and no Domain, so a sibling subdomain or a plain-http page cannot plant or overwrite it
+ * (session fixation through a cookie set by another host of the site).
+ */
+export const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/** The session cookie's name for this configuration: `__Host-spindle_session` when PUBLIC_URL is https. */
+export const sessionCookieName = (config: { secureCookies: boolean }): string => (config.secureCookies ? HOST_SESSION_COOKIE : SESSION_COOKIE);
 
 const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
 
@@ -19,7 +28,7 @@ export async function startSession(app: FastifyInstance, reply: FastifyReply, us
     .insertInto('sessions')
     .values({ id_hash: hashSessionId(id), user_id: userId, created_at: now.toISOString(), expires_at: expires.toISOString() })
     .execute();
-  void reply.setCookie(SESSION_COOKIE, id, {
+  void reply.setCookie(sessionCookieName(app.ctx.config), id, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -33,7 +42,7 @@ export async function endSession(app: FastifyInstance, request: FastifyRequest, 
   if (request.sessionIdHash) {
     await app.ctx.db.deleteFrom('sessions').where('id_hash', '=', request.sessionIdHash).execute();
   }
-  void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: app.ctx.config.secureCookies });
+  void reply.clearCookie(sessionCookieName(app.ctx.config), { path: '/', httpOnly: true, sameSite: 'lax', secure: app.ctx.config.secureCookies });
 }
 
 type SessionRow = UserRow & { session_expires_at: string };
@@ -113,11 +122,14 @@ export function registerSessions(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionIdHash', null);
   const resolve = cookieResolver(app.ctx);
+  // Only the configured name counts: over https a plain `spindle_session` (which any host of the site
+  // could have set) is ignored.
+  const cookieName = sessionCookieName(app.ctx.config);
   const pageSessions = new WeakMap<FastifyRequest, Promise<UserRow | undefined>>();
   app.decorate('pageSessionUser', (request: FastifyRequest) => {
     let user = pageSessions.get(request);
     if (!user) {
-      user = Promise.resolve(resolve(request.cookies[SESSION_COOKIE])).then((session) => session?.user);
+      user = Promise.resolve(resolve(request.cookies[cookieName])).then((session) => session?.user);
       pageSessions.set(request, user);
     }
     return user;
@@ -130,7 +142,7 @@ export function registerSessions(app: FastifyInstance): void {
   // A callback hook, not an async one: a kept session costs no promise turn.
   app.addHook('onRequest', (request, _reply, done) => {
     if (!request.url.startsWith('/api/')) return done();
-    const session = resolve(request.cookies[SESSION_COOKIE]);
+    const session = resolve(request.cookies[cookieName]);
     if (!(session instanceof Promise)) {
       attach(request, session);
       return done();

@@ -94,6 +94,50 @@ describe('GET / picks the landing page or the app', () => {
   });
 });
 
+describe('the app\'s page tells the app when it was served without a session (issue 11)', () => {
+  const MARK = '<meta name="spindle-signed-out" content="" />';
+
+  it('a visitor, a forged cookie, an expired session and a paused account get the mark; a signed-in user does not', async () => {
+    for (const url of ['/collection', '/forgot-password', '/reset-password?token=abc', '/?subscription_activated=true', '/no/such/page']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(isApp(res.body), url).toBe(true);
+      expect(res.body, url).toContain(MARK);
+      expect(res.headers.vary, url).toBe('Accept-Encoding, Cookie');
+    }
+    const forged = await t.app.inject({ method: 'GET', url: '/profile', cookies: { spindle_session: 'not-a-real-session' } });
+    expect(forged.body).toContain(MARK);
+
+    const expired = await signUp(t.app);
+    await t.app.ctx.db.updateTable('sessions').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('user_id', '=', expired.user.id).execute();
+    expect((await expired.client.get('/profile')).body).toContain(MARK);
+
+    const paused = await signUp(t.app);
+    await t.app.ctx.db.updateTable('users').set({ account_status: 'paused' }).where('id', '=', paused.user.id).execute();
+    expect((await paused.client.get('/profile')).body).toContain(MARK);
+
+    const { client } = await signUp(t.app);
+    for (const url of ['/profile', '/forgot-password', '/?subscription_activated=true']) {
+      const res = await client.get(url);
+      expect(isApp(res.body), url).toBe(true);
+      expect(res.body, url).not.toContain('spindle-signed-out');
+      expect(res.headers.vary, url).toBe('Accept-Encoding, Cookie');
+    }
+  });
+
+  it('the two forms have their own ETags and encodings: signing in and revalidating gets the unmarked page, not a 304', async () => {
+    const visitor = await t.app.inject({ method: 'GET', url: '/profile', headers: { 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(visitor.rawPayload).toString()).toContain(MARK);
+    const visitorTag = String(visitor.headers.etag);
+    const { client } = await signUp(t.app);
+    const res = await client.request({ method: 'GET', url: '/profile', headers: { 'if-none-match': visitorTag } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('spindle-signed-out');
+    expect(res.headers.etag).not.toBe(visitorTag);
+    const again = await client.request({ method: 'GET', url: '/profile', headers: { 'if-none-match': String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+});
+
 describe('the support address comes from SUPPORT_EMAIL', () => {
   it('fills in the landing page, in every encoding, and hands it to the app in a meta tag', async () => {
     const plain = (await t.app.inject({ method: 'GET', url: '/' })).body;

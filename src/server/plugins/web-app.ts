@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SUPPORT_EMAIL_META, SUPPORT_EMAIL_PLACEHOLDER } from '../../common/web-placeholders.js';
+import { SIGNED_OUT_META, SUPPORT_EMAIL_META, SUPPORT_EMAIL_PLACEHOLDER } from '../../common/web-placeholders.js';
 
 interface Asset {
   body: Buffer;
@@ -107,6 +107,15 @@ function withSupportEmail(asset: Asset, email: string): Asset {
   );
 }
 
+/**
+ * The app's page as a visitor without a live session gets it: marked so that the app's first session
+ * read answers "signed out" without asking. Only a hint for the first paint: every API call is still
+ * authorised by the server, and a stale mark means no more than the 401 it stands for.
+ */
+function withSignedOutMark(asset: Asset): Asset {
+  return rewritten(asset, (html) => html.replace('</head>', `  <meta name="${SIGNED_OUT_META}" content="" />\n  </head>`));
+}
+
 /** index.html with the renderers' parts in place. */
 function composePage(index: string, parts: readonly PageParts[]): string {
   const head = parts.map((part) => part.head ?? '').join('');
@@ -183,6 +192,7 @@ export function registerWebApp(app: FastifyInstance, webRoot: string): void {
   const builtIndex = assets.get('/index.html');
   const builtLanding = assets.get('/landing.html');
   const index = builtIndex && withSupportEmail(builtIndex, supportEmail);
+  const signedOutIndex = index && withSignedOutMark(index);
   const landing = builtLanding && withSupportEmail(builtLanding, supportEmail);
 
   app.get('/*', async (request, reply) => {
@@ -193,17 +203,17 @@ export function registerWebApp(app: FastifyInstance, webRoot: string): void {
     const asset = PAGES.has(urlPath) ? undefined : assets.get(urlPath);
     if (asset) return send(request, reply, asset);
     if (urlPath.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
-    if (!index) return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
-    let vary = 'Accept-Encoding';
-    if (urlPath === '/' && landing && isPlainVisit(request.query)) {
-      // One URL, two pages: caches keep them apart by cookie, and revalidate them (no-cache + ETag).
-      vary = 'Accept-Encoding, Cookie';
-      if (!(await app.pageSessionUser(request))) return send(request, reply, landing, undefined, vary);
-    }
+    if (!index || !signedOutIndex) return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
+    // Every page has two forms, with and without a session (the landing page or the signed-out mark):
+    // caches keep them apart by cookie, and revalidate them (no-cache + distinct ETags).
+    const vary = 'Accept-Encoding, Cookie';
+    const signedIn = Boolean(await app.pageSessionUser(request));
+    if (!signedIn && urlPath === '/' && landing && isPlainVisit(request.query)) return send(request, reply, landing, undefined, vary);
+    const page = signedIn ? index : signedOutIndex;
     const parts = (await Promise.all(app.pageRenderers.map((render) => render(request)))).filter((part) => part !== null);
-    if (parts.length === 0) return send(request, reply, index, undefined, vary);
-    const html = composePage(index.body.toString('utf8'), parts);
+    if (parts.length === 0) return send(request, reply, page, undefined, vary);
+    const html = composePage(page.body.toString('utf8'), parts);
     if (parts.some((part) => part.root)) return sendPrivatePage(request, reply, html);
-    return send(request, reply, index, Buffer.from(html), vary);
+    return send(request, reply, page, Buffer.from(html), vary);
   });
 }

@@ -20,7 +20,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new, empty PostgreSQL database next to TEST_DATABASE_URL; drop() removes it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set: the postgres test project needs it');
   const name = `spindle_t_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -80,7 +81,7 @@ export class Client {
       const [pair] = line.split(';');
       if (!pair) continue;
       const [name, value] = pair.split('=');
-      if (name !== 'spindle_session') continue;
+      if (name !== 'spindle_session' && name !== '__Host-spindle_session') continue;
       this.cookie = value ? `${name}=${value}` : '';
       if (/expires=Thu, 01 Jan 1970/i.test(line)) this.cookie = '';
     }

@@ -1,5 +1,5 @@
 import { QueryObserver, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Album } from '../../common/albums.schemas';
 import type { Collection } from '../../common/collections.schemas';
@@ -64,7 +64,9 @@ async function seedServerDrawnHome(root: HTMLElement, client: QueryClient): Prom
 export async function mountApp(root: HTMLElement, app: ReactNode, client: QueryClient): Promise<boolean> {
   const observed = root.getAttribute(SERVER_RENDER_ATTRIBUTE) === 'home' ? await seedServerDrawnHome(root, client) : null;
   if (observed) {
-    hydrateRoot(root, app);
+    // In a transition, hydration renders in short slices (a default-priority hydration is one
+    // synchronous render of the whole home: Lighthouse's blocking time, issue 9).
+    startTransition(() => void hydrateRoot(root, app));
     await Promise.all(observed);
     return true;
   }

@@ -76,3 +76,34 @@ describe('session user lookup (spec 1 §4)', () => {
     expect(userQueryOptions.retry).toBe(false);
   });
 });
+
+describe('a page the server served signed out (issue 11)', () => {
+  const markedPage = (marked: boolean) => ({
+    querySelector: (selector: string) => (marked && selector === 'meta[name="spindle-signed-out"]' ? {} : null),
+  });
+
+  async function freshSession(marked: boolean) {
+    vi.resetModules();
+    vi.stubGlobal('document', markedPage(marked));
+    return import('./session');
+  }
+
+  it('answers the first read with no user without asking, and asks the server from the second read on', async () => {
+    const session = await freshSession(true);
+    await expect(session.fetchSessionUser()).resolves.toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    // After a login in this page, the server is the authority again.
+    fetchMock.mockResolvedValue(json(200, { id: 7, username: 'ada@example.com' }));
+    await expect(session.fetchSessionUser()).resolves.toMatchObject({ id: 7 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('an unmarked page asks at the first read too', async () => {
+    const session = await freshSession(false);
+    fetchMock.mockResolvedValue(json(200, { id: 7, username: 'ada@example.com' }));
+    await expect(session.fetchSessionUser()).resolves.toMatchObject({ id: 7 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(session.pageServedSignedOut()).toBe(false);
+  });
+});

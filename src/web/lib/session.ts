@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentRequiredBody, User } from '../../common/auth.schemas';
+import { SIGNED_OUT_META } from '../../common/web-placeholders';
 import { ApiError, readJson, send } from './api-client';
 import { API, QUERY_KEYS } from './api-paths';
 import { currentPath, navigateTo } from './navigation';
@@ -49,8 +50,23 @@ export function placeholderUser(body: Partial<PaymentRequiredBody> | null | unde
   };
 }
 
-/** GET /api/user: the user, null when signed out (401), a placeholder on 402, else an error with the response text. */
+/** Whether the server served this page without a live session (server/plugins/web-app.ts marks it). */
+export function pageServedSignedOut(): boolean {
+  return typeof document !== 'undefined' && document.querySelector(`meta[name="${SIGNED_OUT_META}"]`) !== null;
+}
+
+let firstRead = true;
+
+/**
+ * GET /api/user: the user, null when signed out (401), a placeholder on 402, else an error with the
+ * response text. The page's first read answers null without asking when the server served the page
+ * signed out (issue 11: the browser logs every 401 as a console error); later reads, such as after a
+ * login, always ask. The mark stands for exactly the 401 the server would have answered.
+ */
 export async function fetchSessionUser(signal?: AbortSignal): Promise<SessionUser | null> {
+  const first = firstRead;
+  firstRead = false;
+  if (first && pageServedSignedOut()) return null;
   const response = await send(API.user, { headers: { Accept: 'application/json' }, signal });
   if (response.status === 401) return null;
   if (response.status === 402) {

@@ -15,6 +15,8 @@ export interface CachedList {
   gzipped(): Promise<Buffer>;
   /** The same list as objects (for the server-drawn home). */
   albums(): Promise<Album[]>;
+  /** Albums `offset` to `offset + limit` of the list, as JSON, serialised once per slice. */
+  slice(offset: number, limit: number): Promise<{ body: Buffer; gzipped(): Promise<Buffer>; count: number }>;
 }
 
 /** A freshly serialised list: the JSON array, where each page of it ends, and the objects it was made from. */
@@ -87,6 +89,7 @@ export class AlbumListCache<K extends string | number = number> {
     // Weak: memory pressure may drop the objects; they are parsed again (in pages) when next needed.
     let parsed = new WeakRef(albums);
     let parsing: Promise<Album[]> | undefined;
+    const slices = new Map<string, ReturnType<CachedList['slice']>>();
     const list: CachedList = {
       version,
       body,
@@ -102,6 +105,21 @@ export class AlbumListCache<K extends string | number = number> {
           })
           .finally(() => (parsing = undefined));
         return parsing;
+      },
+      slice: (offset, limit) => {
+        const key = `${offset}:${limit}`;
+        let slice = slices.get(key);
+        if (!slice) {
+          // The same bytes as the whole list's (JSON.stringify of the same objects), cut at albums.
+          slice = list.albums().then((all) => {
+            const sliceBody = Buffer.from(JSON.stringify(all.slice(offset, offset + limit)));
+            let sliceCompressed: Promise<Buffer> | undefined;
+            return { body: sliceBody, count: all.length, gzipped: () => (sliceCompressed ??= gzip(sliceBody, { level: 6 })) };
+          });
+          slices.set(key, slice);
+          slice.catch(() => slices.delete(key));
+        }
+        return slice;
       },
     };
     const current = this.entries.get(userId);

@@ -156,3 +156,73 @@ describe('the album list built in pages (issue 9)', () => {
     expect(await parseInPages(built.body, built.pageEnds)).toEqual([]);
   });
 });
+
+describe('GET /api/albums?offset=&limit= (issue 9: the home reads a large list in slices)', () => {
+  async function collectorWith(count: number) {
+    const account = await collector();
+    const collectionId = (await account.client.get('/api/collections')).json<{ id: number }[]>()[0]!.id;
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: count }, (_, i) => ({
+      user_id: account.user.id,
+      collection_id: collectionId,
+      title: `Take ${i} "quoted", \u00e9`,
+      artist: 'Bill Evans',
+      title_key: `take ${i}`,
+      artist_key: 'bill evans',
+      created_at: now,
+      updated_at: now,
+    }));
+    if (rows.length) await t.app.ctx.db.insertInto('albums').values(rows).execute();
+    return account;
+  }
+
+  it('slices put together are the whole list, byte for byte, with its length and a tag of the list and slice', async () => {
+    const { client } = await collectorWith(450);
+    const whole = await client.get('/api/albums');
+    const wholeTag = String(whole.headers.etag);
+    const bodies: string[] = [];
+    for (const offset of [0, 160, 320]) {
+      const res = await client.get(`/api/albums?offset=${offset}&limit=160`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-total-count']).toBe('450');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.headers.etag).toBe(wholeTag.replace(/"$/, `:${offset}:160"`));
+      bodies.push(res.body.slice(1, -1));
+    }
+    expect(`[${bodies.join(',')}]`).toBe(whole.body);
+
+    const zipped = await client.request({ method: 'GET', url: '/api/albums?offset=160&limit=160', headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(`[${bodies[1]}]`);
+    const revalidated = await client.request({ method: 'GET', url: '/api/albums?offset=160&limit=160', headers: { 'if-none-match': String(zipped.headers.etag) } });
+    expect(revalidated.statusCode).toBe(304);
+  });
+
+  it('a slice past the end is empty; after a write the slices carry the new list’s tag', async () => {
+    const { client } = await collectorWith(3);
+    const past = await client.get('/api/albums?offset=10&limit=5');
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('3');
+    const before = String((await client.get('/api/albums?offset=0&limit=2')).headers.etag);
+    await client.post('/api/albums', album('Moonbeams'));
+    const after = await client.get('/api/albums?offset=0&limit=2');
+    expect(after.headers.etag).not.toBe(before);
+    expect(after.headers['x-total-count']).toBe('4');
+  });
+
+  it('answers only the caller’s own albums, and only to a signed-in caller', async () => {
+    await collectorWith(5);
+    const { client } = await collectorWith(2);
+    const res = await client.get('/api/albums?offset=0&limit=100');
+    expect(res.json()).toHaveLength(2);
+    expect(res.headers['x-total-count']).toBe('2');
+    expect((await new Client(t.app).get('/api/albums?offset=0&limit=100')).statusCode).toBe(401);
+  });
+
+  it('refuses a bad slice: a negative offset, a limit of 0 or above the largest, one of the two alone', async () => {
+    const { client } = await collectorWith(1);
+    for (const query of ['offset=-1&limit=10', 'offset=0&limit=0', 'offset=0&limit=5001', 'offset=0', 'limit=10', 'offset=a&limit=10']) {
+      expect((await client.get(`/api/albums?${query}`)).statusCode, query).toBe(400);
+    }
+  });
+});

@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { albumListSchema, albumParamsSchema, albumRequestSchema, albumSchema } from '../../../common/albums.schemas.js';
+import { albumListQuerySchema, albumListSchema, albumParamsSchema, albumRequestSchema, albumSchema } from '../../../common/albums.schemas.js';
+import { ALBUM_LIST_TOTAL_HEADER } from '../../../common/constants.js';
 import { messageSchema } from '../../../common/auth.schemas.js';
 import { currentUser, requireAccess } from '../../plugins/guards.js';
 import { acceptsGzip, matchesIfNoneMatch } from './album-list-cache.js';
@@ -14,21 +15,32 @@ const errors = { 400: errorSchema, 401: errorSchema, 402: errorSchema, 404: erro
 export const albumsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/albums',
-    { preValidation: requireAccess, schema: { response: { 200: albumListSchema, 304: z.null(), ...errors } } },
+    { preValidation: requireAccess, schema: { querystring: albumListQuerySchema, response: { 200: albumListSchema, 304: z.null(), ...errors } } },
     async (request, typedReply) => {
       // The body goes out as the bytes serialised once, bypassing the response serializer; the
       // schema above still documents it (albumListSchema).
       const reply = typedReply as FastifyReply;
       const user = currentUser(request);
       const list = await userAlbumList(app.ctx, user);
+      const { offset, limit } = request.query;
+      const sliced = offset !== undefined && limit !== undefined;
+      // A slice's tag is the list's with the slice appended: a reader of several slices checks by it
+      // that they all come from one version of the list.
+      const etag = sliced ? list.etag.replace(/"$/, `:${offset}:${limit}"`) : list.etag;
       // Revalidated on every use; the list is private to the signed-in user.
-      void reply.header('etag', list.etag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding');
-      if (matchesIfNoneMatch(request.headers['if-none-match'], list.etag)) return reply.status(304).send();
+      void reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding');
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.status(304).send();
       void reply.type('application/json; charset=utf-8');
-      if (acceptsGzip(request.headers['accept-encoding'])) {
-        return reply.header('content-encoding', 'gzip').send(await list.gzipped());
+      let answer: { body: Buffer; gzipped(): Promise<Buffer> } = list;
+      if (sliced) {
+        const slice = await list.slice(offset, limit);
+        void reply.header(ALBUM_LIST_TOTAL_HEADER, String(slice.count));
+        answer = slice;
       }
-      return reply.send(list.body);
+      if (acceptsGzip(request.headers['accept-encoding'])) {
+        return reply.header('content-encoding', 'gzip').send(await answer.gzipped());
+      }
+      return reply.send(answer.body);
     },
   );
 

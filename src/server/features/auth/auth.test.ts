@@ -25,6 +25,7 @@ describe('POST /api/register', () => {
     const days = (Date.parse(user.trialEndDate) - Date.parse(user.createdAt)) / 86_400_000;
     expect(days).toBeCloseTo(30, 5);
     const cookie = res.headers['set-cookie'] as string;
+    expect(cookie).toMatch(/^spindle_session=/);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).not.toMatch(/Secure/);
@@ -38,6 +39,30 @@ describe('POST /api/register', () => {
       expect(res.statusCode).toBe(201);
       expect(res.headers['set-cookie']).toMatch(/; Secure/);
       expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    } finally {
+      await https.close();
+    }
+  });
+
+  it('names the session cookie __Host-spindle_session over https (Secure, Path=/, no Domain) and ignores a plain spindle_session there', async () => {
+    const https = await createTestApp({ PUBLIC_URL: 'https://spindle.example' });
+    try {
+      const res = await https.app.inject({ method: 'POST', url: '/api/register', payload: { username: 'host-prefix@example.com', password: 'longenough' } });
+      expect(res.statusCode).toBe(201);
+      const line = res.headers['set-cookie'] as string;
+      expect(line).toMatch(/^__Host-spindle_session=[^;]+;/);
+      expect(line).toMatch(/; Secure/);
+      expect(line).toMatch(/; Path=\/(;|$)/);
+      expect(line).not.toMatch(/Domain=/i);
+      const value = /^__Host-spindle_session=([^;]+)/.exec(line)![1]!;
+      const signedIn = await https.app.inject({ method: 'GET', url: '/api/user', cookies: { '__Host-spindle_session': value } });
+      expect(signedIn.statusCode).toBe(200);
+      // The same value under the unprefixed name (as a sibling subdomain could set it) is no session.
+      const planted = await https.app.inject({ method: 'GET', url: '/api/user', cookies: { spindle_session: value } });
+      expect(planted.statusCode).toBe(401);
+      const logout = await https.app.inject({ method: 'POST', url: '/api/logout', cookies: { '__Host-spindle_session': value } });
+      expect(logout.headers['set-cookie']).toMatch(/^__Host-spindle_session=;.*Path=\/.*Secure/);
+      expect((await https.app.inject({ method: 'GET', url: '/api/user', cookies: { '__Host-spindle_session': value } })).statusCode).toBe(401);
     } finally {
       await https.close();
     }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { RateLimiter } from './rate-limiter.js';
+import { DbPacer } from './db-pacer.js';
 import { cachedUpstreamJson, UpstreamError, type UpstreamRequest } from './upstream-http.js';
 
 const MAX_RESULTS = 24;
@@ -32,16 +32,18 @@ const caaListingSchema = z.object({
   images: z.array(z.object({ front: z.boolean().optional(), types: z.array(z.string()).optional() })),
 });
 
-// One queue per MusicBrainz origin for the whole process: every user's searches wait their turn.
-const musicBrainzQueues = new Map<string, RateLimiter>();
-function musicBrainzQueue(baseUrl: string): RateLimiter {
-  const origin = new URL(baseUrl).origin;
-  let queue = musicBrainzQueues.get(origin);
-  if (!queue) {
-    queue = new RateLimiter(MUSICBRAINZ_INTERVAL_MS, MUSICBRAINZ_MAX_QUEUE_MS);
-    musicBrainzQueues.set(origin, queue);
+// One queue for the whole application: every user's searches, on every instance sharing the database,
+// wait their turn (issue 14: a per-process queue let two instances ask twice as often). The next free
+// slot is a row of `settings`, reserved by compare-and-set (DbPacer, as the geocoder's).
+const MUSICBRAINZ_PACER_KEY = 'musicbrainz_next_slot';
+const musicBrainzPacers = new WeakMap<AppContext, DbPacer>();
+function musicBrainzQueue(ctx: AppContext): DbPacer {
+  let pacer = musicBrainzPacers.get(ctx);
+  if (!pacer) {
+    pacer = new DbPacer(ctx.db, MUSICBRAINZ_PACER_KEY, MUSICBRAINZ_INTERVAL_MS, MUSICBRAINZ_MAX_QUEUE_MS);
+    musicBrainzPacers.set(ctx, pacer);
   }
-  return queue;
+  return pacer;
 }
 
 /** MusicBrainz's etiquette: the app, its version and a contact. */
@@ -95,7 +97,7 @@ export async function searchCoverArt(ctx: AppContext, title: string, artist: str
   const search = await cachedUpstreamJson(ctx.db, {
     ...base,
     url: url.href,
-    limiter: musicBrainzQueue(ctx.config.coverArt.musicBrainzUrl),
+    limiter: musicBrainzQueue(ctx),
     ttlMs: DAY_MS,
     notFoundTtlMs: 0,
   });

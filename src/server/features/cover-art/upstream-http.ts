@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { httpCacheRepository } from './http-cache.repository.js';
-import { realClock, type Clock } from './rate-limiter.js';
+import { QueueFullError, realClock, type Clock } from './rate-limiter.js';
 
 /** MusicBrainz or the Cover Art Archive failed us (network, time limit, 5xx, unreadable answer). */
 export class UpstreamError extends Error {}
@@ -48,6 +48,9 @@ export async function fetchUpstreamJson(request: UpstreamRequest): Promise<Upstr
     try {
       response = await (request.limiter ? request.limiter.schedule(call) : call());
     } catch (error) {
+      // A full queue is our own limit, not the service failing: the caller answers it as busy (503 +
+      // Retry-After). Wrapped as an UpstreamError it became a 502 "unavailable" with no Retry-After.
+      if (error instanceof QueueFullError) throw error;
       throw new UpstreamError(`${request.url}: ${error instanceof Error ? error.message : String(error)}`);
     }
     if (response.status === 503 && attempt < maxRetries) {

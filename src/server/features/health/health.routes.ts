@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { RETRY_AFTER_SECONDS } from '../../db/infrastructure-errors.js';
 
 /** GET /api/health: 200 when the database answers, 503 when it does not. GET /api/ping: liveness only. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,7 +17,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.header('cache-control', 'no-store').send({ status: 'ok' as const, database: app.ctx.dbKind });
       } catch (error) {
         app.log.error({ err: error }, 'health check: database unreachable');
-        return reply.status(503).send({ status: 'error' as const, database: app.ctx.dbKind, message: 'Database unreachable' });
+        return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).header('cache-control', 'no-store').send({ status: 'error' as const, database: app.ctx.dbKind, message: 'Database unreachable' });
       }
     },
   );

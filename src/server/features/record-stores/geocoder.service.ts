@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import { httpCacheRepository } from '../cover-art/http-cache.repository.js';
 import { QueueFullError } from '../cover-art/rate-limiter.js';
 import { fetchUpstreamJson, UpstreamError } from '../cover-art/upstream-http.js';
-import { DbPacer } from './db-pacer.js';
+import { DbPacer } from '../cover-art/db-pacer.js';
 
 export interface Coordinates {
   latitude: number;

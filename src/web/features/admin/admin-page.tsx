@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ShieldAlert } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -73,6 +73,10 @@ function initialTab(): AdminTab {
 
 function AdminDashboard() {
   const [, navigate] = useLocation();
+  const tabList = useRef<HTMLDivElement>(null);
+  // At phone widths the five tabs scroll sideways: keep the chosen one wholly in view.
+  const revealActiveTab = () =>
+    requestAnimationFrame(() => tabList.current?.querySelector('[data-state="active"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
   return (
     <main className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
       <Button variant="ghost" className="-ml-3" onClick={() => navigate('/')}>
@@ -81,14 +85,14 @@ function AdminDashboard() {
       </Button>
       <h1 className="mt-4 text-3xl font-semibold tracking-tight">Admin Dashboard</h1>
       <p className="mt-2 text-sm text-ink-muted">Users, diagnostics, payments, tests and alerts.</p>
-      <Tabs.Root defaultValue={initialTab()} className="mt-8">
-        <Tabs.List aria-label="Administration" className="flex gap-1 overflow-x-auto border-b border-line">
+      <Tabs.Root defaultValue={initialTab()} onValueChange={revealActiveTab} className="mt-8">
+        <Tabs.List ref={tabList} aria-label="Administration" className="flex overflow-x-auto border-b border-line sm:gap-1">
           {ADMIN_TABS.map((tab) => (
             <Tabs.Trigger
               key={tab}
               value={tab}
               className={cn(
-                '-mb-px flex shrink-0 items-center border-b-2 border-transparent px-4 py-2.5 text-sm font-medium text-ink-muted',
+                '-mb-px flex shrink-0 items-center border-b-2 border-transparent px-2.5 py-2.5 sm:px-4 text-sm font-medium text-ink-muted',
                 'hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent',
                 'data-[state=active]:border-accent data-[state=active]:text-ink',
               )}

@@ -1,4 +1,5 @@
 import type { Album } from '../../../common/albums.schemas';
+import { formatCents, formatCount } from '../../lib/number-format';
 
 /** Spec 1 §2: the grid sorts by title, artist or genre. */
 export type AlbumSortField = 'title' | 'artist' | 'genre';
@@ -13,10 +14,13 @@ export const NO_FILTERS: AlbumFilters = { artist: '', genre: '' };
 
 type Sortable = Pick<Album, 'id' | 'title' | 'artist' | 'genre'>;
 
-// One collator for every comparison: far cheaper than localeCompare per pair on 10,000 albums.
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+// One collator for every comparison: far cheaper than localeCompare per pair on 10,000 albums. Made
+// at the first sort, not as the module loads: a page's first collator loads ICU data (about 11 ms),
+// which main.tsx has done in a task of its own by then on the server-drawn home (issue 9).
+let collator: Intl.Collator | undefined;
+const COLLATOR_OPTIONS: Intl.CollatorOptions = { sensitivity: 'base', numeric: true };
 
-const compareText = (a: string, b: string) => collator.compare(a, b);
+const compareText = (a: string, b: string) => (collator ??= new Intl.Collator(undefined, COLLATOR_OPTIONS)).compare(a, b);
 
 /** A missing or blank genre counts as none (spec 1 §2: those sort last). */
 const hasGenre = (genre: string | null): genre is string => genre !== null && genre.trim() !== '';
@@ -75,15 +79,13 @@ export function totalPriceCents(albums: readonly Pick<Album, 'price'>[]): number
   return cents;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
 /** Money as `$1,234.56` (guide/look.md; D12: USD with 2 decimals). */
-export const formatUsd = (cents: number) => usd.format(cents / 100);
+export const formatUsd = (cents: number) => formatCents(cents);
 
 /** "1 album", "12 albums", "3 of 12 albums". */
 export function albumCountText(shown: number, total: number): string {
   const noun = total === 1 ? 'album' : 'albums';
-  return shown === total ? `${total.toLocaleString('en-US')} ${noun}` : `${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${noun}`;
+  return shown === total ? `${formatCount(total)} ${noun}` : `${formatCount(shown)} of ${formatCount(total)} ${noun}`;
 }
 
 /** "Very Good Plus (VG+)" → "VG+": the grading shorthand collectors use, short enough for a card. */

@@ -1,4 +1,5 @@
 import { API } from '../../lib/api-paths';
+import { pageServedSignedOut } from '../../lib/session';
 import CollectionHomePage from './collection-home-page';
 import { startEarlyReads } from './early-home-reads';
 
@@ -10,7 +11,8 @@ import { startEarlyReads } from './early-home-reads';
  * asked for as the app starts on its paths, beside the session lookup (early-home-reads.ts).
  */
 const HOME_PATHS = new Set(['/', '/collection', '/collections']);
-if (typeof window !== 'undefined' && HOME_PATHS.has(window.location.pathname)) {
+// Not on a page served signed out: the reads would answer 401 (a console error each).
+if (typeof window !== 'undefined' && HOME_PATHS.has(window.location.pathname) && !pageServedSignedOut()) {
   startEarlyReads([API.collections, API.albums]);
 }
 

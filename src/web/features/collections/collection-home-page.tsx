@@ -11,6 +11,7 @@ import { errorMessage, isApiError } from '../../lib/api-client';
 import { useSessionUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useIsNarrow } from '../../lib/use-is-mobile';
+import { formatCount } from '../../lib/number-format';
 import { useAlbums } from '../albums/api';
 import { useCollections, useCreateCollection, useDeleteCollection, useRenameCollection } from './api';
 import { AppHeader } from './components/app-header';
@@ -51,7 +52,7 @@ function fieldRefusal(error: unknown): string | undefined {
   return isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 401 ? error.serverMessage : undefined;
 }
 
-const albumsPhrase = (count: number) => (count === 1 ? '1 album' : `${count.toLocaleString('en-US')} albums`);
+const albumsPhrase = (count: number) => (count === 1 ? '1 album' : `${formatCount(count)} albums`);
 
 /** The collection home (/, /collection, /collections; spec 1 §2, §4). */
 export default function CollectionHomePage() {
@@ -151,12 +152,15 @@ export default function CollectionHomePage() {
     if (albumsQuery.isError) void albumsQuery.refetch();
   };
 
+  // isFetching is read only after a failure: a query re-renders the components that read a field when
+  // it changes, and the refetch on mount right after the hydration would otherwise re-render the home
+  // twice, synchronously (issue 9).
   const sidebar = (inDrawer: boolean) => (
     <CollectionsSidebar
       inDrawer={inDrawer}
       collections={collections}
       failed={collectionsQuery.isError}
-      retrying={collectionsQuery.isFetching}
+      retrying={collectionsQuery.isError && collectionsQuery.isFetching}
       onRetry={() => void collectionsQuery.refetch()}
       selected={selected?.name ?? null}
       onChoose={() => setDrawerOpen(false)}
@@ -193,7 +197,7 @@ export default function CollectionHomePage() {
         collection={selected}
         albums={albumsQuery.data}
         albumsFailed={albumsQuery.isError}
-        retrying={albumsQuery.isFetching}
+        retrying={albumsQuery.isError && albumsQuery.isFetching}
         onRetry={retry}
         onRename={(collection) => openNameDialog({ mode: 'rename', collection })}
         onDelete={openDelete}

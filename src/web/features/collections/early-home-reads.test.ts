@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { peekEarlyJson, startEarlyReads, takeEarlyJson } from './early-home-reads';
+import { ALBUM_SLICE, peekEarlyJson, startEarlyReads, takeEarlyJson } from './early-home-reads';
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -67,5 +67,47 @@ describe('early reads of the collection home', () => {
 
   it('nothing was asked early: nothing to take', async () => {
     await expect(takeEarlyJson('/api/never')).resolves.toBeUndefined();
+  });
+});
+
+describe('the early album read, in slices (issue 9)', () => {
+  const hrefOf = (input: string | URL | Request) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+  const albums = Array.from({ length: ALBUM_SLICE * 2 + 5 }, (_, i) => ({ id: i + 1, title: `Take ${i}` }));
+  const slice = (url: string, tag = 'W/"list"', total = albums.length) => {
+    const query = new URL(url, 'http://x').searchParams;
+    const offset = Number(query.get('offset'));
+    const limit = Number(query.get('limit'));
+    return new Response(JSON.stringify(albums.slice(offset, offset + limit)), {
+      status: 200,
+      headers: { 'content-type': 'application/json', etag: tag.replace(/"$/, `:${offset}:${limit}"`), 'x-total-count': String(total) },
+    });
+  };
+
+  it('reads the list in slices and puts it back together in order', async () => {
+    fetchMock.mockImplementation((url) => Promise.resolve(slice(hrefOf(url))));
+    startEarlyReads(['/api/albums']);
+    await expect(takeEarlyJson('/api/albums')).resolves.toEqual(albums);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      `/api/albums?offset=0&limit=${ALBUM_SLICE}`,
+      `/api/albums?offset=${ALBUM_SLICE}&limit=${ALBUM_SLICE}`,
+      `/api/albums?offset=${ALBUM_SLICE * 2}&limit=${ALBUM_SLICE}`,
+    ]);
+  });
+
+  it('slices of two versions of the list (a write between them) or a failed slice leave it to the normal read', async () => {
+    fetchMock.mockImplementation((url) => Promise.resolve(slice(hrefOf(url), hrefOf(url).includes(`offset=${ALBUM_SLICE * 2}`) ? 'W/"newer"' : 'W/"list"')));
+    startEarlyReads(['/api/albums']);
+    await expect(takeEarlyJson('/api/albums')).resolves.toBeUndefined();
+
+    fetchMock.mockImplementation((url) => Promise.resolve(hrefOf(url).includes('offset=0&') ? slice(hrefOf(url)) : json(500, { message: 'boom' })));
+    startEarlyReads(['/api/albums']);
+    await expect(takeEarlyJson('/api/albums')).resolves.toBeUndefined();
+  });
+
+  it('a short list is the first slice alone', async () => {
+    fetchMock.mockImplementation((url) => Promise.resolve(slice(hrefOf(url), 'W/"list"', 3)));
+    startEarlyReads(['/api/albums']);
+    await expect(takeEarlyJson('/api/albums')).resolves.toEqual(albums.slice(0, ALBUM_SLICE));
+    expect(fetchMock).toHaveBeenCalledOnce();
   });
 });

@@ -1,4 +1,6 @@
+import { ALBUM_LIST_TOTAL_HEADER } from '../../../common/constants';
 import { readJson } from '../../lib/api-client';
+import { API } from '../../lib/api-paths';
 
 /*
  * The collection home's two reads (collections and albums), asked for as the app starts on the
@@ -15,15 +17,56 @@ import { readJson } from '../../lib/api-client';
 const MAX_AGE_MS = 10_000;
 const early = new Map<string, { at: number; json: Promise<unknown> }>();
 
+/** Albums per slice of the early album read: about 370 KB of JSON each. */
+export const ALBUM_SLICE = 1000;
+
+const read = (url: string) => fetch(url, { credentials: 'include', headers: { Accept: 'application/json' } });
+
+/** The tag of the whole list a slice's answer came from (its ETag without the slice). */
+const listTag = (response: Response) => response.headers.get('etag')?.replace(/:\d+:\d+"$/, '"') ?? null;
+
+/**
+ * The album list read in slices (GET /api/albums?offset=&limit=) and put back together: the browser
+ * takes in each answer in main-thread tasks of its own, and one answer of 3.5 MB (10,000 albums) was
+ * a long one (issue 9). Undefined unless every slice answered and all come from one version of the
+ * list (a write between them): the normal read then takes over. An answer without the list's length
+ * is the whole list.
+ */
+async function readAlbumsInSlices(): Promise<unknown> {
+  const first = await read(`${API.albums}?offset=0&limit=${ALBUM_SLICE}`);
+  if (!first.ok) return undefined;
+  const total = Number(first.headers.get(ALBUM_LIST_TOTAL_HEADER) ?? Number.NaN);
+  const firstSlice = readJson<unknown>(first);
+  if (!Number.isInteger(total) || total <= ALBUM_SLICE) return firstSlice;
+  const tag = listTag(first);
+  if (tag === null) return undefined;
+  const rest: Promise<unknown>[] = [];
+  for (let offset = ALBUM_SLICE; offset < total; offset += ALBUM_SLICE) {
+    rest.push(
+      read(`${API.albums}?offset=${offset}&limit=${ALBUM_SLICE}`).then((response) =>
+        response.ok && listTag(response) === tag ? readJson<unknown>(response) : undefined,
+      ),
+    );
+  }
+  const slices = await Promise.all([firstSlice, ...rest]);
+  const albums: unknown[] = [];
+  for (const slice of slices) {
+    if (!Array.isArray(slice)) return undefined;
+    for (const album of slice) albums.push(album);
+  }
+  return albums.length === total ? albums : undefined;
+}
+
 /** Starts the reads of `urls` not already under way (a fresh one is not asked twice). */
 export function startEarlyReads(urls: readonly string[]): void {
   for (const url of urls) {
     const current = early.get(url);
     if (current && Date.now() - current.at <= MAX_AGE_MS) continue;
-    const json = fetch(url, { credentials: 'include', headers: { Accept: 'application/json' } })
-      .then((response) => (response.ok ? readJson<unknown>(response) : undefined))
-      .catch(() => undefined);
-    early.set(url, { at: Date.now(), json });
+    const answer =
+      url === API.albums
+        ? readAlbumsInSlices()
+        : read(url).then((response) => (response.ok ? readJson<unknown>(response) : undefined));
+    early.set(url, { at: Date.now(), json: answer.catch(() => undefined) });
   }
 }
 

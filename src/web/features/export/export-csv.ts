@@ -1,6 +1,7 @@
 import { todayIsoDate } from '../../../common/albums.schemas';
 import { send } from '../../lib/api-client';
 import { API } from '../../lib/api-paths';
+import { saveBlob } from '../../lib/download';
 
 /** Spec 1 §8: what the download helper raises when the export fails. */
 export const EXPORT_FAILED_MESSAGE = 'Failed to export collection';
@@ -42,23 +43,11 @@ export function fileNameFromDisposition(header: string | null): string | null {
       name = undefined;
     }
   }
-  name ??= /filename\s*=\s*"((?:[^"\\]|\\.)*)"/i.exec(header)?.[1]?.replace(/\\(.)/g, '$1') ?? /filename\s*=\s*([^;\s]+)/i.exec(header)?.[1];
+  name ??=
+    /filename\s*=\s*"((?:[^"\\]|\\.)*)"/i.exec(header)?.[1]?.replace(/\\(.)/g, '$1') ??
+    /filename\s*=\s*([^;\s]+)/i.exec(header)?.[1];
   const safe = name?.replace(/[/\\]/g, '').trim();
   return safe ? safe : null;
-}
-
-/** Hands a blob to the browser as a download. */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers read the blob after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** Downloads the CSV of one collection, or of all (null); resolves with the file name, rejects with EXPORT_FAILED_MESSAGE. */

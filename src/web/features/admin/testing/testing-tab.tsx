@@ -21,6 +21,7 @@ import { cn } from '../../../lib/cn';
 import { testSuitesQuery } from './api';
 import { exportFileName, exportText, progressPercent, type SuiteState, type TestStatus } from './test-run-state';
 import { testRunStore, useTestRun } from './test-run-store';
+import { saveBlob } from '../../../lib/download';
 
 const SUITE_ICONS: Record<TestSuiteInfo['icon'], LucideIcon> = { server: Server, database: Database, users: Users };
 
@@ -120,18 +121,6 @@ function ProgressBar({ percent }: { percent: number }) {
   );
 }
 
-function saveText(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 function TestOutput({ log }: { log: readonly string[] }) {
   const ref = useRef<HTMLPreElement>(null);
   // The log follows new lines as they come.
@@ -185,7 +174,7 @@ export function TestingTab() {
     const ordered = (suites ?? [])
       .map((suite) => run.suites[suite.id])
       .filter((suite): suite is SuiteState => suite !== undefined);
-    saveText(exportText(ordered, names, run.log), exportFileName());
+    saveBlob(new Blob([exportText(ordered, names, run.log)], { type: 'text/plain;charset=utf-8' }), exportFileName());
   };
 
   return (

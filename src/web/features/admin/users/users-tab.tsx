@@ -221,8 +221,8 @@ function UserRow({ user, actions }: { user: AdminUser; actions: UserActions }) {
   const trial = trialLine(user.trialEndDate);
   return (
     <tr className="align-top hover:bg-muted/40" data-testid="admin-user-row" data-user-id={user.id}>
-      <td className="max-w-64 min-w-48 px-4 py-3 font-medium wrap-anywhere">{user.username}</td>
-      <td className="max-w-64 min-w-48 px-4 py-3 wrap-anywhere text-ink-muted">{user.email ?? '-'}</td>
+      <td className="max-w-64 min-w-48 px-4 py-3 font-medium wrap-break-word">{user.username}</td>
+      <td className="max-w-64 min-w-48 px-4 py-3 wrap-break-word text-ink-muted">{user.email ?? '-'}</td>
       <td className="px-4 py-3 whitespace-nowrap tabular-nums">{formatDate(user.createdAt)}</td>
       <td className="px-4 py-3">
         <AccountStatusBadge status={user.accountStatus} />

@@ -61,15 +61,17 @@ export function AlbumGrid({ albums, stale = false, restoreScrollY, onScrollResto
   const [ref, box] = useGridBox();
   const { columns, cardWidth, rowHeight } = gridLayout(box.width, ALBUM_CARD_INFO_HEIGHT);
   const rowCount = Math.ceil(albums.length / columns);
+  const measured = box.width > 0;
   const virtualizer = useWindowVirtualizer({
-    count: rowCount,
+    // No rows before the grid is measured (the CSS grid shows the first screen then): the hydration's
+    // commit does not lay out thousands of rows for a column count that is about to change (issue 9).
+    count: measured ? rowCount : 0,
     estimateSize: () => rowHeight,
     overscan: OVERSCAN_ROWS,
     scrollMargin: box.top,
     // The rows at the returning scroll are drawn at once, not the top ones first.
     ...(restoreScrollY !== undefined && { initialOffset: restoreScrollY }),
   });
-  const measured = box.width > 0;
 
   // The grid is as tall as all its rows only once measured: then the window can scroll back.
   useLayoutEffect(() => {

@@ -6,6 +6,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '../../..
 import { ScrollArea } from '../../../components/ui/scroll-area';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
+import { formatCount } from '../../../lib/number-format';
 import { collectionHref } from '../selected-collection';
 import { CollectionActionItems } from './collection-action-items';
 
@@ -120,7 +121,7 @@ function CollectionRow({ collection, current, onChoose, onRename, onDelete }: Co
           {collection.name}
         </span>
         <span aria-hidden className="shrink-0 text-xs text-ink-muted tabular-nums" data-testid="collection-album-count">
-          {collection.albumCount.toLocaleString('en-US')}
+          {formatCount(collection.albumCount)}
         </span>
         <span className="sr-only">, {collection.albumCount === 1 ? '1 album' : `${collection.albumCount} albums`}</span>
       </Link>

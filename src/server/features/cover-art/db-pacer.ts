@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
-import { QueueFullError, realClock, type Clock } from '../cover-art/rate-limiter.js';
-import type { Pacer } from '../cover-art/upstream-http.js';
+import { QueueFullError, realClock, type Clock } from './rate-limiter.js';
+import type { Pacer } from './upstream-http.js';
 
 /**
  * Spaces calls at least `intervalMs` apart across every app instance on one database: the next free
@@ -30,7 +30,7 @@ export class DbPacer implements Pacer {
         continue;
       }
       const slot = Math.max(now, Number(row.value) || 0);
-      if (slot - now > this.maxWaitMs) throw new QueueFullError('the geocoder queue is full');
+      if (slot - now > this.maxWaitMs) throw new QueueFullError(`the queue of ${this.key} is full`);
       const taken = await this.db
         .updateTable('settings')
         .set({ value: String(slot + this.intervalMs) })
@@ -39,7 +39,7 @@ export class DbPacer implements Pacer {
         .executeTakeFirst();
       if (taken.numUpdatedRows > 0n) return slot;
     }
-    throw new QueueFullError('could not reserve a geocoder slot');
+    throw new QueueFullError(`could not reserve a slot of ${this.key}`);
   }
 
   async schedule<T>(task: () => Promise<T>): Promise<T> {

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient, PASSWORD, register, uniqueEmail, type Answer } from './support/http.js';
+import { startStage, type Stage } from './support/stage.js';
+import { albumBody } from './support/world.js';
+
+// Every rate limit, over HTTP from one client address (127.0.0.1). Each group has its own server:
+// the address-wide limits would otherwise spill from one group into the next.
+
+const expectLimited = (res: Answer) => {
+  expect(res.status, res.text).toBe(429);
+  expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect(res.json).toMatchObject({ message: expect.any(String) });
+};
+
+describe('sign-in limits (D8b)', () => {
+  let stage: Stage;
+  beforeAll(async () => {
+    stage = await startStage();
+  });
+  afterAll(() => stage.close());
+
+  it('10 failed logins per account, then 429 even with the right password; then 30 per address', async () => {
+    const url = stage.server.url;
+    const victim = await register(url);
+    const other = await register(url);
+    const guess = (username: string, password = 'wrong password') => new HttpClient(url).post('/api/login', { username, password });
+    for (let i = 0; i < 10; i++) expect((await guess(victim.email)).status).toBe(401);
+    expectLimited(await guess(victim.email));
+    expectLimited(await guess(victim.email, PASSWORD));
+    // Another account from the same address still signs in (the address has 10 failures of 30).
+    expect((await guess(other.email, PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 20; i++) expect((await guess(uniqueEmail('spray'))).status).toBe(401);
+    expectLimited(await guess(uniqueEmail('spray')));
+    expectLimited(await guess(other.email, PASSWORD));
+  });
+
+  it('registration: 10 "already exists" answers per address, then 429 for every registration from it', async () => {
+    const url = stage.server.url;
+    const existing = await register(url);
+    const probe = new HttpClient(url);
+    for (let i = 0; i < 10; i++) expect((await probe.post('/api/register', { username: existing.email, password: PASSWORD })).status).toBe(409);
+    expectLimited(await probe.post('/api/register', { username: existing.email, password: PASSWORD }));
+    expectLimited(await probe.post('/api/register', { username: uniqueEmail('fresh'), password: PASSWORD }));
+    // A profile change to a taken address is the same probe, under the same limit.
+    expectLimited(await existing.client.put('/api/user/update', { email: uniqueEmail('moved'), firstName: null, lastName: null }));
+  });
+
+  it('forgot-password: 10 per e-mail, then 30 per address', async () => {
+    const url = stage.server.url;
+    const ask = (email: string) => new HttpClient(url).post('/api/auth/forgot-password', { email });
+    const target = uniqueEmail('reset');
+    for (let i = 0; i < 10; i++) expect((await ask(target)).status).toBe(200);
+    expectLimited(await ask(target));
+    for (let i = 0; i < 20; i++) expect((await ask(uniqueEmail('reset'))).status).toBe(200);
+    expectLimited(await ask(uniqueEmail('reset')));
+  });
+});
+
+describe('load limits per user', () => {
+  let stage: Stage;
+  beforeAll(async () => {
+    stage = await startStage();
+  });
+  afterAll(() => stage.close());
+
+  it('album creation: 120 a minute, then 429 with Retry-After; other users unaffected', async () => {
+    const { client } = await register(stage.server.url);
+    expect((await client.post('/api/collections', { name: 'Fast' })).status).toBe(201);
+    for (let i = 0; i < 120; i++) {
+      const res = await client.post('/api/albums', albumBody('Fast', { title: `Album ${i}` }));
+      expect(res.status, res.text).toBe(201);
+    }
+    expectLimited(await client.post('/api/albums', albumBody('Fast', { title: 'One too many' })));
+    const other = await register(stage.server.url);
+    expect((await other.client.post('/api/collections', { name: 'Calm' })).status).toBe(201);
+    expect((await other.client.post('/api/albums', albumBody('Calm'))).status).toBe(201);
+  });
+
+  it('exports: 2 in flight per user, the others 429 with Retry-After', async () => {
+    const heavy = await register(stage.server.url);
+    const created = await heavy.client.post('/api/collections', { name: 'Shelf' });
+    const collectionId = (created.json as { id: number }).id;
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: 3000 }, (_, i) => ({
+      user_id: heavy.id,
+      collection_id: collectionId,
+      title: `Album ${i}`,
+      artist: `Artist ${i % 40}`,
+      title_key: `album ${i}`,
+      artist_key: `artist ${i % 40}`,
+      created_at: now,
+      updated_at: now,
+    }));
+    for (let i = 0; i < rows.length; i += 500) await stage.server.app.ctx.db.insertInto('albums').values(rows.slice(i, i + 500)).execute();
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => heavy.client.get(`/api/export/albums${i % 2 ? '?collection=Shelf' : ''}`)));
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(2);
+    expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
+    expectLimited(answers.find((res) => res.status === 429)!);
+  });
+});
+
+describe('cover-art search: a bounded queue before MusicBrainz', () => {
+  let stage: Stage;
+  beforeAll(async () => {
+    stage = await startStage({}, { testAllowedPrivateHosts: ['127.0.0.1'] });
+  });
+  afterAll(() => stage.close());
+
+  it('a burst beyond the queue answers 503 with Retry-After, and those never reach MusicBrainz', async () => {
+    const { client } = await register(stage.server.url);
+    const answers = await Promise.all(Array.from({ length: 18 }, (_, i) => client.get(`/api/cover-art?title=Burst%20${i}&artist=Band`)));
+    const busy = answers.filter((res) => res.status === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy[0]!.headers.get('retry-after')).toBe('5');
+    expect(answers.every((res) => res.status === 200 || res.status === 503)).toBe(true);
+    // The refused searches never reached MusicBrainz (its pacing itself is timed in the API tests).
+    const searches = stage.musicBrainz.requests.filter((req) => req.path.startsWith('/ws/2/release'));
+    expect(searches.length).toBe(answers.filter((res) => res.status === 200).length);
+  });
+});

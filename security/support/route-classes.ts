@@ -1,0 +1,47 @@
+import type { RouteInfo } from './server.js';
+
+/**
+ * How the suite attacks each route that names an object in its path. Every route of the server's
+ * table with a path parameter must be classified here (or fall under /api/admin, which is
+ * administrator-only by design); an unclassified one fails the suite until it is listed with a reason.
+ */
+export type ObjectKind = 'album' | 'collection' | 'store' | 'cover';
+
+export type PathClass =
+  /** Owned by a user: another user gets 404 and never the owner's data, for every verb. */
+  | { kind: 'owned'; object: ObjectKind; param: string }
+  /** Reached by an unguessable capability in the path (share tokens, checkout secrets): no owner check by design. */
+  | { kind: 'capability'; reason: string }
+  /** A fixed name space, not an object of anyone (the web app's catch-all). */
+  | { kind: 'not-an-object'; reason: string };
+
+export const PATH_CLASSES: Record<string, PathClass> = {
+  '/api/albums/:id': { kind: 'owned', object: 'album', param: 'id' },
+  '/api/collections/:id': { kind: 'owned', object: 'collection', param: 'id' },
+  '/api/collections/:id/share': { kind: 'owned', object: 'collection', param: 'id' },
+  '/api/record-stores/:id': { kind: 'owned', object: 'store', param: 'id' },
+  '/api/cover-art/:filename': { kind: 'owned', object: 'cover', param: 'filename' },
+  '/api/shared/:token': { kind: 'capability', reason: 'a public share link (D14: 192-bit token); disabling it is the owner’s control' },
+  '/api/shared/:token/artists': { kind: 'capability', reason: 'public share link' },
+  '/api/shared/:token/albums': { kind: 'capability', reason: 'public share link' },
+  '/api/shared/:token/cover-art/:name': { kind: 'capability', reason: 'public share link; only covers of albums in that collection' },
+  '/api/record-stores/shared/:token': { kind: 'capability', reason: 'public share link of a store list (D14)' },
+  '/demo-checkout/:sessionId/:secret': { kind: 'capability', reason: 'the demo checkout page: a per-session secret in the address (D17)' },
+  '/demo-checkout/:sessionId/pay': { kind: 'capability', reason: 'the form posts the per-session secret; tested under payment abuse' },
+  '/demo-checkout/:sessionId/cancel': { kind: 'capability', reason: 'the form posts the per-session secret; tested under payment abuse' },
+  '/*': { kind: 'not-an-object', reason: 'the web app: built files and pages; unknown /api paths answer 404 JSON' },
+};
+
+export const isAdminRoute = (route: Pick<RouteInfo, 'url'>) => route.url === '/api/admin' || route.url.startsWith('/api/admin/');
+
+/** Body fields that name an object by id: each must be listed, and is attacked with another user's id. */
+export const BODY_ID_FIELDS: Record<string, { field: string; object: ObjectKind | 'checkout' } | { field: string; reason: string }> = {
+  'POST /api/record-stores/update-coordinates storeId': { field: 'storeId', object: 'store' },
+  'POST /api/subscription/direct-update sessionId': { field: 'sessionId', object: 'checkout' },
+  'POST /api/login pendingSubscriptionSessionId': { field: 'pendingSubscriptionSessionId', reason: 'accepted for the client’s flow and never read by the server' },
+};
+
+export function pathClass(route: RouteInfo): PathClass | 'admin' | undefined {
+  if (isAdminRoute(route)) return 'admin';
+  return PATH_CLASSES[route.url];
+}
