@@ -72,9 +72,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         : {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization'],
-            // Issue 14: the request log is written in 4 KB batches, not one write(2) per line; pino
-            // flushes what is left synchronously when the process exits, so no line is lost.
-            stream: pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+            // Issue 14: the request log is written asynchronously: lines logged while a write is under
+            // way are batched into the next write, instead of one blocking write(2) per line. No minimum
+            // batch, so a quiet server's lines appear at once; pino flushes what is left synchronously
+            // when the process exits, so no line is lost (short of kill -9).
+            stream: pino.destination({ dest: 1, sync: false }),
           },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
