@@ -9,7 +9,7 @@ import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/use-toast';
+import { errorToast, toast } from '../../../components/ui/use-toast';
 import { isApiError } from '../../../lib/api-client';
 import { adminUsersQuery, useDeleteUser, useMakeAdmin, useSetUserStatus } from './api';
 import { EditUserDialog } from './components/edit-user-dialog';
@@ -40,7 +40,7 @@ export function UsersTab() {
   const searchId = useId();
 
   useEffect(() => {
-    if (usersQuery.isError) toast({ title: 'Error', description: ADMIN_USER_TOASTS.loadFailed, variant: 'destructive' });
+    if (usersQuery.isError) errorToast(ADMIN_USER_TOASTS.loadFailed);
   }, [usersQuery.isError, usersQuery.errorUpdatedAt]);
 
   const matching = useMemo(() => filterUsers(usersQuery.data ?? [], deferredSearch), [usersQuery.data, deferredSearch]);

@@ -4,7 +4,7 @@ import { Button } from '../../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../../components/ui/dialog';
 import { FormField } from '../../../../components/ui/form-field';
 import { Input } from '../../../../components/ui/input';
-import { toast } from '../../../../components/ui/use-toast';
+import { errorToast, toast } from '../../../../components/ui/use-toast';
 import { isApiError } from '../../../../lib/api-client';
 import { useUpdateUserInfo } from '../api';
 import { editUserChanges, editValuesOf, validateEditUser, type EditUserValues } from '../user-rules';
@@ -48,13 +48,7 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
           toast({ title: ADMIN_USER_TOASTS.infoUpdated, variant: 'success' });
           onClose();
         },
-        onError: (error) => {
-          toast({
-            title: 'Error',
-            description: (isApiError(error) && error.serverMessage) || ADMIN_USER_TOASTS.infoFailed,
-            variant: 'destructive',
-          });
-        },
+        onError: (error) => errorToast((isApiError(error) && error.serverMessage) || ADMIN_USER_TOASTS.infoFailed),
       },
     );
   }

@@ -7,7 +7,7 @@ import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../../co
 import { Label } from '../../../../components/ui/label';
 import { Select } from '../../../../components/ui/select';
 import { Switch } from '../../../../components/ui/switch';
-import { toast } from '../../../../components/ui/use-toast';
+import { errorToast, toast } from '../../../../components/ui/use-toast';
 import { isApiError } from '../../../../lib/api-client';
 import { useUpdateUserSubscription } from '../api';
 import { formatDate, SUBSCRIPTION_OPTIONS, subscriptionChanges, subscriptionValuesOf } from '../user-rules';
@@ -44,13 +44,7 @@ function ManageSubscriptionForm({ user, onClose }: { user: AdminUser; onClose: (
           toast({ title: ADMIN_USER_TOASTS.subscriptionUpdated, variant: 'success' });
           onClose();
         },
-        onError: (error) => {
-          toast({
-            title: 'Error',
-            description: (isApiError(error) && error.serverMessage) || ADMIN_USER_TOASTS.subscriptionFailed,
-            variant: 'destructive',
-          });
-        },
+        onError: (error) => errorToast((isApiError(error) && error.serverMessage) || ADMIN_USER_TOASTS.subscriptionFailed),
       },
     );
   }
