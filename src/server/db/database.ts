@@ -96,7 +96,7 @@ function withStatementCache(sqlite: SQLite.Database, writes: { count: number }, 
     prepare(sql: string) {
       let statement = statements.get(sql);
       if (!statement) {
-        statement = sqlite.prepare(sql);
+        statement = sqlite.prepare(isDeferredBegin(sql) ? 'begin immediate' : sql);
         if (!/^\s*select\b/i.test(sql)) {
           // Writes may also return rows (RETURNING), so every way of running them is counted.
           const original = statement;
@@ -115,6 +115,15 @@ function withStatementCache(sqlite: SQLite.Database, writes: { count: number }, 
     },
   };
 }
+
+/**
+ * Kysely opens a transaction with a plain (deferred) BEGIN, which takes its snapshot at the first read;
+ * if another process commits before the first write, that write fails at once with
+ * SQLITE_BUSY_SNAPSHOT, which busy_timeout does not retry. This process's transactions already run
+ * one at a time on Kysely's single connection, so taking the write lock at BEGIN costs nothing here and
+ * makes another process wait (busy_timeout) instead of undoing a request.
+ */
+const isDeferredBegin = (sql: string) => /^\s*begin\s*$/i.test(sql);
 
 /**
  * SQLite rolls a transaction back by itself when a statement in it fails with SQLITE_FULL, SQLITE_IOERR,
