@@ -107,7 +107,10 @@ export default function ImportPage() {
     setStep({ kind: 'importing', file, report, done: 0, total: report.toAdd.count });
     try {
       const result = await runImport(file, (done, total) => setStep({ kind: 'importing', file, report, done, total }));
-      await refresh();
+      // The full bar is shown for a moment before the page changes: the last chunk and the result
+      // arrive together, and the user should see the import finish, not vanish at two thirds.
+      setStep({ kind: 'importing', file, report, done: result.added, total: result.added });
+      await Promise.all([refresh(), new Promise((resolve) => setTimeout(resolve, 400))]);
       toast({ ...importSuccessText(result), variant: 'success' });
       const first = report.toAdd.items[0]?.collection;
       navigate(first ? collectionHref(first) : homeHref());
@@ -127,8 +130,8 @@ export default function ImportPage() {
         <div className="grid size-11 shrink-0 place-items-center rounded-full bg-accent-soft text-accent">
           <FileUp aria-hidden className="size-5" />
         </div>
-        <div className="min-w-0 flex-1">
-          <p className="font-medium">{file ? file.name : 'Choose a CSV file'}</p>
+        <div className="min-w-0 flex-1 basis-40">
+          <p className="font-medium break-all">{file ? file.name : 'Choose a CSV file'}</p>
           <p className="text-sm text-ink-muted">
             {file
               ? `${formatCount(Math.max(1, Math.round(file.size / 1024)))} KB`
