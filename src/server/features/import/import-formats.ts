@@ -55,7 +55,8 @@ export function mapDiscogsCondition(value: string): Condition | null {
 
 /** Discogs tells artists (and labels) of the same name apart with " (2)"; Spindle shows names as people read them. */
 export function dropDiscogsSuffix(name: string): string {
-  return name.replace(/ \(\d+\)(?=$|[\s,])/g, '').trim();
+  // At the end of a name only: followed by the end, or by the separator before the next name.
+  return name.replace(/ \(\d{1,3}\)(?=$|,| [&/+x×] | feat| vs| and | with )/gi, '').trim();
 }
 
 /** The year of a Discogs "Released" value ("1973", "1973-03-00", "1973-03-26"), or null. */
