@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousAxeFindings } from './support/axe-check';
-import { signIn } from './support/helpers';
+import { signIn, updateUser } from './support/helpers';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
@@ -115,6 +115,17 @@ test.describe('import a Discogs collection export (issue 15)', () => {
     await expect(toasts(page).first()).toContainText('This is not a Discogs collection export or a Spindle CSV export');
     await expect(page.getByTestId('import-report')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Choose file' })).toBeEnabled();
+    expect(await (await page.request.get('/api/collections')).json()).toEqual([]);
+  });
+
+  test('on the free plan, an import past its limits is refused with the reason, and nothing is saved', async ({ page }) => {
+    const { email } = await signIn(page);
+    updateUser(email, { subscription_status: 'canceled', has_had_paid_subscription: 1 });
+    await page.goto('/import');
+    const folders = [DISCOGS_HEADER, ...['A', 'B', 'C', 'D'].map((folder, i) => `X,Artist,Title ${i},L,LP,,1990,${i},${folder},,,,`)].join('\n');
+    await chooseFile(page, 'four-folders.csv', folders);
+    await expect(toasts(page).first()).toContainText('Subscription required');
+    await expect(toasts(page).first()).toContainText('The free plan allows up to 3 collections; this import would make 4.');
     expect(await (await page.request.get('/api/collections')).json()).toEqual([]);
   });
 

@@ -97,7 +97,9 @@ export default function ImportPage() {
       setStep({ kind: 'report', file, report: await dryRunImport(file) });
     } catch (error) {
       setStep({ kind: 'choose' });
-      toast({ title: 'Could not read the file', description: errorText(error), variant: 'destructive' });
+      // A 402 is about the plan (the free tier's limits), not the file.
+      const title = error instanceof ApiError && error.status === 402 ? 'Subscription required' : 'Could not read the file';
+      toast({ title, description: errorText(error), variant: 'destructive' });
     }
   };
 
