@@ -44,6 +44,7 @@ export async function planImport(db: Executor, ctx: AppContext, user: UserRow, p
   const collections = await collectionsRepository.listWithCounts(db, user.id);
   const keyById = new Map(collections.map((c) => [c.id, c.name_key]));
   const existingCollections = new Map(collections.map((c) => [c.name_key, c.id]));
+  const existingNames = new Map(collections.map((c) => [c.name_key, c.name]));
   const seen = new Map<string, number | null>();
   for (const album of await importRepository.albumKeys(db, user.id)) {
     seen.set(`${keyById.get(album.collection_id)}\n${album.title_key}\n${album.artist_key}`, null);
@@ -53,8 +54,11 @@ export async function planImport(db: Executor, ctx: AppContext, user: UserRow, p
   const duplicates: Duplicate[] = [];
   const newCollections = new Map<string, string>();
   for (const candidate of parsed.candidates) {
+    const collectionKey = collectionNameKey(candidate.input.collection);
+    // The report names an existing collection as the user spelled it in Spindle, not as the file does.
+    const existingName = existingNames.get(collectionKey);
+    if (existingName !== undefined && existingName !== candidate.input.collection) candidate.input = { ...candidate.input, collection: existingName };
     const { input } = candidate;
-    const collectionKey = collectionNameKey(input.collection);
     const key = albumKey(collectionKey, input.title, input.artist);
     if (seen.has(key)) {
       const row = seen.get(key);

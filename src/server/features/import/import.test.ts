@@ -144,7 +144,7 @@ describe('Dry run and duplicates (D11)', () => {
     const report = (await dryRun(client, csv)).json<ImportReport>();
     expect(report.toAdd.items.map((a) => a.row)).toEqual([3, 5]);
     expect(report.duplicates.items).toEqual([
-      { row: 2, title: 'BLUE', artist: 'joni mitchell', collection: 'shelf', reason: 'Already in "shelf"' },
+      { row: 2, title: 'BLUE', artist: 'joni mitchell', collection: 'Shelf', reason: 'Already in "Shelf"' },
       { row: 4, title: 'court and spark', artist: 'JONI MITCHELL', collection: 'Shelf', reason: 'Same album as row 3' },
     ]);
     expect(report.newCollections).toEqual(['Other']);
