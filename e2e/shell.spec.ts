@@ -20,10 +20,17 @@ test.describe('signed-in shell (spec 1 §2)', () => {
       'Record Stores',
       'Share Collection',
       'Export to CSV',
+      'Import from CSV',
       'Dark mode',
       'Logout',
     ]);
-    const links = { Analytics: '/analytics', Profile: '/profile', Subscription: '/subscription', 'Record Stores': '/record-stores' };
+    const links = {
+      Analytics: '/analytics',
+      Profile: '/profile',
+      Subscription: '/subscription',
+      'Record Stores': '/record-stores',
+      'Import from CSV': '/import',
+    };
     for (const [name, href] of Object.entries(links)) await expect(menu.getByRole('menuitem', { name })).toHaveAttribute('href', href);
   });
 

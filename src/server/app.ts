@@ -22,6 +22,7 @@ import { collectionsRoutes } from './features/collections/collections.routes.js'
 import { loadHomeRenderModule } from './features/collections/home-page.js';
 import { coverArtRoutes } from './features/cover-art/cover-art.routes.js';
 import { exportRoutes } from './features/export/export.routes.js';
+import { importRoutes } from './features/import/import.routes.js';
 import { registerMailListeners } from './features/mail/mail-listeners.js';
 import { MailService } from './features/mail/mail.service.js';
 import { createMailTransport } from './features/mail/mail-transport.js';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(collectionsRoutes, { homeRender });
   await app.register(albumsRoutes);
   await app.register(exportRoutes);
+  await app.register(importRoutes);
   await app.register(analyticsRoutes);
   await app.register(coverArtRoutes);
   await app.register(sharingRoutes);

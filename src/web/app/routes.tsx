@@ -8,6 +8,7 @@ import {
   AuthPage,
   CollectionHomePage,
   ForgotPasswordPage,
+  ImportPage,
   LandingPage,
   ProfilePage,
   RecordStoresPage,
@@ -50,6 +51,7 @@ export function SignedInRoutes() {
       <Route path="/album/:id" component={AlbumFormPage} />
       <Route path="/profile" component={ProfilePage} />
       <Route path="/analytics" component={AnalyticsPage} />
+      <Route path="/import" component={ImportPage} />
       <Route path="/record-stores" component={RecordStoresPage} />
       <Route path="/record-stores/shared/:token" component={SharedRecordStoresPage} />
       <Route path="/terms-of-service" component={TermsPage} />

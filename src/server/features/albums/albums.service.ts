@@ -20,7 +20,8 @@ type Executor = Db | Transaction<Database>;
 
 const textKey = (value: string) => value.trim().toLowerCase();
 
-function toValues(input: AlbumInput, collectionId: number): AlbumValues {
+/** The album row for a checked album request in the given collection (also the import's, so both write the same keys). */
+export function toValues(input: AlbumInput, collectionId: number): AlbumValues {
   return {
     collection_id: collectionId,
     title: input.title,

@@ -4,7 +4,9 @@ export const CRLF = '\r\n';
 /** Lets spreadsheet apps (Excel in particular) detect UTF-8. */
 export const UTF8_BOM = '\uFEFF';
 
-const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r']);
+// Also a value that already starts with quotes before a formula character, so that the import
+// (import/import-formats.ts) can take exactly one quote off and give back the value as it was.
+const FORMULA_START = /^'*[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /**
@@ -15,7 +17,7 @@ const NEEDS_QUOTES = /[",\r\n]/;
 export function csvCell(value: string | number | null): string {
   if (value === null || value === '') return '';
   let text = typeof value === 'number' ? String(value) : value;
-  if (FORMULA_START.has(text.charAt(0))) text = `'${text}`;
+  if (FORMULA_START.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

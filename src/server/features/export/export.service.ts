@@ -45,7 +45,7 @@ export const CSV_HEADER = COLUMNS.map(([header]) => header);
 const PAGE_SIZE = 200;
 
 /** Bump when the columns or the encoding change, so files kept by an older build are not served. */
-const EXPORT_FORMAT = 2;
+const EXPORT_FORMAT = 3;
 
 /**
  * What a kept export's content depends on besides the user's data version: the format, PUBLIC_URL

@@ -11,6 +11,7 @@ import {
   ShieldCheck,
   Store,
   Sun,
+  Upload,
   UserRound,
 } from 'lucide-react';
 import { Link } from 'wouter';
@@ -127,6 +128,12 @@ export function AppHeader({ onShare, onExport, onOpenSidebar }: AppHeaderProps) 
                   <DropdownMenuItem onSelect={onExport}>
                     <Download aria-hidden />
                     Export to CSV
+                  </DropdownMenuItem>
+                  <DropdownMenuItem asChild>
+                    <Link href="/import">
+                      <Upload aria-hidden />
+                      Import from CSV
+                    </Link>
                   </DropdownMenuItem>
                 </DropdownMenuGroup>
                 <DropdownMenuSeparator />

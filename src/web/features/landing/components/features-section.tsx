@@ -1,4 +1,4 @@
-import { ChartNoAxesColumn, FileDown, HandHelping, ImageDown, LibraryBig, Moon, Share2 } from 'lucide-react';
+import { ChartNoAxesColumn, FileDown, FileUp, HandHelping, ImageDown, LibraryBig, Moon, Share2 } from 'lucide-react';
 import { CONTAINER, SectionHeading } from './ui';
 
 const FEATURES = [
@@ -22,6 +22,7 @@ const FEATURES = [
 const EXTRAS = [
   { icon: HandHelping, text: 'Track albums lent to friends' },
   { icon: FileDown, text: 'Export to CSV any time' },
+  { icon: FileUp, text: 'Import your Discogs collection' },
   { icon: ChartNoAxesColumn, text: 'Your collection in numbers' },
   { icon: Moon, text: 'Light and dark themes' },
 ] as const;

@@ -1,0 +1,41 @@
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import type { AlbumValues } from '../albums/albums.repository.js';
+
+type Executor = Db | Transaction<Database>;
+
+/** Rows per INSERT: 500 × 21 parameters stays far below SQLite's and PostgreSQL's limits. */
+export const INSERT_CHUNK = 500;
+
+/** Bulk reads and writes of the import, always scoped by the owner's id (D9). */
+export const importRepository = {
+  /** The D11 keys of every album of the user, with its collection id. */
+  albumKeys(db: Executor, userId: number): Promise<{ collection_id: number; title_key: string; artist_key: string }[]> {
+    return db.selectFrom('albums').select(['collection_id', 'title_key', 'artist_key']).where('user_id', '=', userId).execute();
+  },
+
+  /** Which of these stored image names belong to the user. */
+  async ownImageNames(db: Executor, userId: number, names: string[]): Promise<Set<string>> {
+    const owned = new Set<string>();
+    for (let i = 0; i < names.length; i += INSERT_CHUNK) {
+      const rows = await db
+        .selectFrom('images')
+        .select('name')
+        .where('user_id', '=', userId)
+        .where('name', 'in', names.slice(i, i + INSERT_CHUNK))
+        .execute();
+      for (const row of rows) owned.add(row.name);
+    }
+    return owned;
+  },
+
+  /** Inserts up to INSERT_CHUNK albums in one statement. */
+  async insertMany(db: Executor, userId: number, values: AlbumValues[], now: string): Promise<void> {
+    if (values.length === 0) return;
+    await db
+      .insertInto('albums')
+      .values(values.map((album) => ({ ...album, user_id: userId, created_at: now, updated_at: now })))
+      .execute();
+  },
+};

@@ -1,0 +1,110 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IMPORT_LIMITS,
+  IMPORT_MESSAGES,
+  IMPORT_PATHS,
+  IMPORT_PROGRESS_TYPE,
+  importReportSchema,
+  importResultSchema,
+  type ImportProgressLine,
+} from '../../../common/import.schemas.js';
+import { AppError, badRequest } from '../../errors.js';
+import { currentUser, requireAccess } from '../../plugins/guards.js';
+import { parseImportFile } from './import-file.js';
+import { dryRunImport, planImport, runImport } from './import.service.js';
+
+const errorSchema = z.object({ message: z.string() }).loose();
+const errors = { 400: errorSchema, 401: errorSchema, 402: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema };
+
+/** The `file` part of a multipart body, capped at the import's own size limit (not the cover upload's). */
+async function readCsvUpload(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw badRequest(IMPORT_MESSAGES.noFile);
+  let file: Buffer | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 5, fieldSize: 1024 } })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'file') file = bytes;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.tooLarge);
+    if (code === 'FST_FILES_LIMIT') throw badRequest('Please import one file at a time');
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('Too many form fields');
+    throw error;
+  }
+  if (!file) throw badRequest(IMPORT_MESSAGES.noFile);
+  return file;
+}
+
+/**
+ * Import of a Discogs collection export or of our own CSV export (issue 15): POST the file as
+ * multipart `file` to the dry run (a report, nothing written) and then to the import (all or
+ * nothing). Same guards as creating albums one by one (requireAccess: 402 when gated; the free tier's
+ * limits in the service); the request-origin plugin keeps other sites out.
+ */
+export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+  const running = new Set<Promise<unknown>>();
+  // An import whose client went away still commits or rolls back before the database closes.
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...running]);
+  });
+
+  app.post(
+    IMPORT_PATHS.dryRun,
+    { preValidation: requireAccess, config: { acceptsMultipart: true }, schema: { response: { 200: importReportSchema, ...errors } } },
+    async (request) => {
+      const user = currentUser(request);
+      const parsed = parseImportFile(await readCsvUpload(request), app.ctx.config.publicUrl);
+      return dryRunImport(app.ctx, user, parsed);
+    },
+  );
+
+  app.post(
+    IMPORT_PATHS.run,
+    {
+      preValidation: requireAccess,
+      config: { acceptsMultipart: true },
+      schema: {
+        response: {
+          200: z.union([importResultSchema, z.string().describe(`${IMPORT_PROGRESS_TYPE}: one progress line per chunk, then done or error`)]),
+          ...errors,
+        },
+      },
+    },
+    async (request, typedReply) => {
+      const reply = typedReply as FastifyReply;
+      const user = currentUser(request);
+      const parsed = parseImportFile(await readCsvUpload(request), app.ctx.config.publicUrl);
+      if (!(request.headers.accept ?? '').includes(IMPORT_PROGRESS_TYPE)) return runImport(app.ctx, user, parsed);
+
+      // Progress mode: the checks that answer with a status (402 of the free tier) are made before
+      // the stream starts; the import re-plans inside its transaction, and a failure there ends the
+      // stream with an error line (nothing written).
+      await planImport(app.ctx.db, app.ctx, user, parsed);
+      const stream = new PassThrough();
+      stream.on('error', (error) => request.log.debug({ err: error }, 'import progress closed early'));
+      const send = (line: ImportProgressLine) => {
+        if (!stream.destroyed) stream.write(`${JSON.stringify(line)}\n`);
+      };
+      const work = runImport(app.ctx, user, parsed, (done, total) => send({ type: 'progress', done, total }))
+        .then((result) => send({ type: 'done', result }))
+        .catch((error: unknown) => {
+          const status = error instanceof AppError ? error.status : 500;
+          if (status >= 500) request.log.error({ err: error }, 'import failed');
+          const message = error instanceof AppError ? error.message : 'The import failed; nothing was imported. Please try again.';
+          send({ type: 'error', message, status });
+        })
+        .finally(() => {
+          if (!stream.destroyed) stream.end();
+        });
+      running.add(work);
+      void work.finally(() => running.delete(work));
+      return reply.type(`${IMPORT_PROGRESS_TYPE}; charset=utf-8`).header('cache-control', 'no-store').header('x-accel-buffering', 'no').send(stream);
+    },
+  );
+};

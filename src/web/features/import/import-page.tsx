@@ -1,0 +1,203 @@
+import { ArrowLeft, FileUp, Upload } from 'lucide-react';
+import { useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { IMPORT_LIMITS, type ImportReport } from '../../../common/import.schemas';
+import { STORAGE_KEYS } from '../../../common/constants';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/use-toast';
+import { ApiError, NetworkError, UNEXPECTED_ERROR_MESSAGE } from '../../lib/api-client';
+import { localStore } from '../../lib/storage';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { collectionHref } from '../collections/selected-collection';
+import { dryRunImport, runImport, useRefreshAfterImport } from './api';
+import { ImportReportView } from './components/import-report-view';
+import { albumsText, formatCount, importSuccessText, progressPercent } from './import-text';
+
+type Step =
+  | { kind: 'choose' }
+  | { kind: 'checking'; file: File }
+  | { kind: 'report'; file: File; report: ImportReport }
+  | { kind: 'importing'; file: File; report: ImportReport; done: number; total: number };
+
+/** The server's own words when it gave some (a refused file, a 402 of the free tier). */
+function errorText(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? error.message;
+  if (error instanceof NetworkError) return error.message;
+  return error instanceof Error && error.message ? error.message : UNEXPECTED_ERROR_MESSAGE;
+}
+
+function homeHref(): string {
+  const selected = localStore.get(STORAGE_KEYS.selectedCollection);
+  return selected ? collectionHref(selected) : '/';
+}
+
+function ProgressBar({ done, total }: { done: number; total: number }) {
+  const percent = progressPercent(done, total);
+  return (
+    <div className="grid gap-2" data-testid="import-progress">
+      <div className="flex justify-between text-sm">
+        <span id="import-progress-label" className="font-medium">
+          Importing albums…
+        </span>
+        <span className="text-ink-muted tabular-nums">
+          {formatCount(done)} of {formatCount(total)}
+        </span>
+      </div>
+      <div
+        role="progressbar"
+        aria-labelledby="import-progress-label"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${formatCount(done)} of ${albumsText(total)} written`}
+        className="h-2.5 overflow-hidden rounded-full bg-muted"
+      >
+        <div className="h-full rounded-full bg-accent transition-[width] duration-150 motion-reduce:transition-none" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+function Page({ children }: { children: ReactNode }) {
+  const [, navigate] = useLocation();
+  return (
+    <main className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
+      <Button variant="ghost" className="-ml-3" onClick={() => navigate(homeHref())}>
+        <ArrowLeft aria-hidden />
+        Back
+      </Button>
+      <h1 className="mt-4 text-3xl font-semibold tracking-tight">Import albums</h1>
+      <p className="mt-2 max-w-2xl text-sm text-ink-muted">
+        Bring in a Discogs collection export (on Discogs: Collection → Export) or a CSV exported from Spindle. You will see what happens to every
+        row before anything is saved.
+      </p>
+      <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-6">{children}</div>
+    </main>
+  );
+}
+
+/** /import (issue 15): choose a CSV file, read the dry run's report, import with a progress bar. */
+export default function ImportPage() {
+  useDocumentTitle('Import albums');
+  const [, navigate] = useLocation();
+  const refresh = useRefreshAfterImport();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [step, setStep] = useState<Step>({ kind: 'choose' });
+  const busy = step.kind === 'checking' || step.kind === 'importing';
+
+  const check = async (file: File) => {
+    if (file.size > IMPORT_LIMITS.maxBytes) {
+      toast({ title: 'Import failed', description: `The file is too large: at most ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB can be imported at once`, variant: 'destructive' });
+      return;
+    }
+    setStep({ kind: 'checking', file });
+    try {
+      setStep({ kind: 'report', file, report: await dryRunImport(file) });
+    } catch (error) {
+      setStep({ kind: 'choose' });
+      // A 402 is about the plan (the free tier's limits), not the file.
+      const title = error instanceof ApiError && error.status === 402 ? 'Subscription required' : 'Could not read the file';
+      toast({ title, description: errorText(error), variant: 'destructive' });
+    }
+  };
+
+  const startImport = async () => {
+    if (step.kind !== 'report') return;
+    const { file, report } = step;
+    setStep({ kind: 'importing', file, report, done: 0, total: report.toAdd.count });
+    try {
+      const result = await runImport(file, (done, total) => setStep({ kind: 'importing', file, report, done, total }));
+      // The full bar is shown for a moment before the page changes: the last chunk and the result
+      // arrive together, and the user should see the import finish, not vanish at two thirds.
+      setStep({ kind: 'importing', file, report, done: result.added, total: result.added });
+      await Promise.all([refresh(), new Promise((resolve) => setTimeout(resolve, 400))]);
+      toast({ ...importSuccessText(result), variant: 'success' });
+      const first = report.toAdd.items[0]?.collection;
+      navigate(first ? collectionHref(first) : homeHref());
+    } catch (error) {
+      // Nothing was written (one transaction): the report stays, so the user can try again.
+      setStep({ kind: 'report', file, report });
+      toast({ title: 'Import failed', description: errorText(error), variant: 'destructive' });
+    }
+  };
+
+  const chooseFile = () => inputRef.current?.click();
+  const file = step.kind === 'choose' ? null : step.file;
+
+  return (
+    <Page>
+      <Card className="flex flex-wrap items-center gap-4 p-5 sm:p-6">
+        <div className="grid size-11 shrink-0 place-items-center rounded-full bg-accent-soft text-accent">
+          <FileUp aria-hidden className="size-5" />
+        </div>
+        <div className="min-w-0 flex-1 basis-40">
+          <p className="font-medium break-all">{file ? file.name : 'Choose a CSV file'}</p>
+          <p className="text-sm text-ink-muted">
+            {file
+              ? `${formatCount(Math.max(1, Math.round(file.size / 1024)))} KB`
+              : `Up to ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB and ${formatCount(IMPORT_LIMITS.maxRows)} albums.`}
+          </p>
+        </div>
+        {/* The native input stays in the page (and in reach of tests) but the button is what a user presses. */}
+        <input
+          ref={inputRef}
+          type="file"
+          accept=".csv,text/csv"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden
+          data-testid="import-file-input"
+          onChange={(event) => {
+            const chosen = event.target.files?.[0];
+            event.target.value = '';
+            if (chosen) void check(chosen);
+          }}
+        />
+        <Button variant={file ? 'secondary' : 'primary'} onClick={chooseFile} disabled={busy}>
+          <FileUp aria-hidden />
+          {file ? 'Choose another file' : 'Choose file'}
+        </Button>
+      </Card>
+
+      {step.kind === 'checking' && (
+        <Card className="grid gap-4 p-6" data-testid="import-checking">
+          <p role="status" className="text-sm text-ink-muted">
+            Checking every row of {step.file.name}…
+          </p>
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            {[0, 1, 2, 3].map((key) => (
+              <Skeleton key={key} className="h-16 rounded-xl" />
+            ))}
+          </div>
+          <Skeleton className="h-32 w-full rounded-xl" />
+        </Card>
+      )}
+
+      {(step.kind === 'report' || step.kind === 'importing') && (
+        <>
+          <ImportReportView report={step.report} fileName={step.file.name} />
+          <div data-sticky-actions className="sticky bottom-0 z-10 -mx-4 grid gap-3 border-t border-line bg-paper/90 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
+            {step.kind === 'importing' ? (
+              <ProgressBar done={step.done} total={step.total} />
+            ) : (
+              <div className="flex flex-wrap items-center justify-end gap-2">
+                <p className="mr-auto text-sm text-ink-muted">
+                  {step.report.toAdd.count === 0 ? 'Nothing in this file can be added.' : 'All or nothing: if anything fails, no album is saved.'}
+                </p>
+                <Button variant="ghost" onClick={() => setStep({ kind: 'choose' })}>
+                  Cancel
+                </Button>
+                <Button onClick={() => void startImport()} disabled={step.report.toAdd.count === 0}>
+                  <Upload aria-hidden />
+                  Import {albumsText(step.report.toAdd.count)}
+                </Button>
+              </div>
+            )}
+          </div>
+        </>
+      )}
+    </Page>
+  );
+}
