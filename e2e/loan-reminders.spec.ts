@@ -59,7 +59,7 @@ test.describe('loan reminders (issue 15)', () => {
     await page.getByLabel('Lent out to someone').check();
     await page.getByLabel('Lent to').fill('Sam');
     await page.getByLabel('Lent date').fill(daysAgo(45));
-    await expect(page.getByTestId('loan-status')).toHaveText('Overdue: Lent 45 days, longer than your 30 days reminder.');
+    await expect(page.getByTestId('loan-status')).toHaveText('Overdue: Lent 45 days, longer than your reminder of 30 days.');
     await page.getByLabel('Lent date').fill(daysAgo(5));
     await expect(page.getByTestId('loan-status')).toHaveText('Lent 5 days. Flagged as overdue after 30 days.');
     await page.getByLabel('Lent date').fill(daysAgo(45));

@@ -24,7 +24,7 @@ function LoanStatus({ form }: { form: AlbumFormApi }) {
       <p className="flex items-center gap-2 text-sm font-medium text-danger" data-testid="loan-status">
         <AlarmClock aria-hidden className="size-4 shrink-0" />
         <span>
-          Overdue: {lentForText(loan.days)}, longer than your {daysText(reminders.days)} reminder.
+          Overdue: {lentForText(loan.days)}, longer than your reminder of {daysText(reminders.days)}.
         </span>
       </p>
     );

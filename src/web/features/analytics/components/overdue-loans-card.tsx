@@ -40,7 +40,7 @@ export function OverdueLoansCard({ loans }: { loans: Analytics['loans'] }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid grid-cols-2 gap-3">
           <Figure icon={HandHelping} label="Lent out" value={loans.lentCount} tone="accent" testId="loans-lent-count" />
           <Figure icon={AlarmClock} label="Overdue" value={loans.overdueCount} tone="danger" testId="loans-overdue-count" />
         </div>
