@@ -148,7 +148,7 @@ test.describe('loan reminders (issue 15)', () => {
     await expect(field).toBeFocused();
     await expect(field).toHaveValue('30');
     await field.fill('12,50');
-    await page.getByRole('button', { name: 'Save reminder' }).click();
+    await page.getByRole('button', { name: 'Set reminder' }).click();
     await expect(page.getByText('Enter a whole number of days, from 1 to 3650')).toBeVisible();
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     await field.fill('0');

@@ -87,8 +87,7 @@ function ProfileDetails({ user }: { user: SessionUser }) {
  */
 function LoanRemindersCard({ user }: { user: SessionUser }) {
   const update = useUpdateLoanReminders();
-  const saved = String(user.loanReminders.days);
-  const [value, setValue] = useState(saved);
+  const [value, setValue] = useState(String(user.loanReminders.days));
   const [error, setError] = useState<string | undefined>();
   const cardRef = useRef<HTMLDivElement>(null);
   // Arriving from the home's "Change the reminder" link: bring the card into view and focus the field.
@@ -157,19 +156,9 @@ function LoanRemindersCard({ user }: { user: SessionUser }) {
           </FormField>
         </CardContent>
         <CardFooter className="justify-end">
-          <Button
-            type="button"
-            variant="ghost"
-            disabled={value === saved || update.isPending}
-            onClick={() => {
-              setValue(saved);
-              setError(undefined);
-            }}
-          >
-            Reset
-          </Button>
+          {/* Not "Save": the account details' Save is the page's other button of that name. */}
           <Button type="submit" loading={update.isPending}>
-            Save reminder
+            Set reminder
           </Button>
         </CardFooter>
       </form>
