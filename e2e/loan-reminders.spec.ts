@@ -158,7 +158,7 @@ test.describe('loan reminders (issue 15)', () => {
     await shoot(page, 'loans-profile-error');
     await field.fill('60');
     await page.keyboard.press('Enter');
-    await expect(page.getByText('Loan reminder saved')).toBeVisible();
+    await expect(page.getByText('Loan reminder saved', { exact: true })).toBeVisible();
     expect(((await (await page.request.get('/api/user')).json()) as { loanReminders: { days: number } }).loanReminders.days).toBe(60);
 
     // The flag goes, in the browser and in the server's drawing, and analytics follows.

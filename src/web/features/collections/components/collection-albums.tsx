@@ -3,6 +3,7 @@ import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useState } from 
 import { Link } from 'wouter';
 import type { Album } from '../../../../common/albums.schemas';
 import type { Collection } from '../../../../common/collections.schemas';
+import type { LoanReminders } from '../../../../common/loans';
 import { Button } from '../../../components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -22,7 +23,6 @@ import { formatCount } from '../../../lib/number-format';
 import { AlbumGrid, AlbumGridSkeleton } from './album-grid';
 import { CollectionActionItems } from './collection-action-items';
 import { AlbumToolbar } from './album-toolbar';
-import { useLoanReminders } from '../../../lib/session';
 import { rememberedScroll, rememberedView, rememberScroll, rememberView } from '../home-view-memory';
 
 export const newAlbumHref = (collection: string) => `/album/new?collection=${encodeURIComponent(collection)}`;
@@ -36,6 +36,11 @@ export interface CollectionAlbumsProps {
   onRetry: () => void;
   onRename: (collection: Collection) => void;
   onDelete: (collection: Collection) => void;
+  /**
+   * The user's loan reminders (issue 15): the server's loan day and their days, from the user the page
+   * already reads (no second query observer in the takeover), so the drawn home and this one agree.
+   */
+  reminders: LoanReminders;
 }
 
 /** Retry for a failed read, as an empty state with its one button. */
@@ -79,7 +84,7 @@ function ReminderHint({ days }: { days: number }) {
  * Add Album, the filters and sort, and the grid (spec 1 §2). Filtering and sorting run on deferred
  * values, so typing stays responsive with 10,000 albums: the input updates at once, the grid follows.
  */
-export function CollectionAlbums({ collection, albums, albumsFailed, retrying, onRetry, onRename, onDelete }: CollectionAlbumsProps) {
+export function CollectionAlbums({ collection, albums, albumsFailed, retrying, onRetry, onRename, onDelete, reminders }: CollectionAlbumsProps) {
   // Coming back from an album finds the home as it was left (issue 9): filters, sort and scroll.
   const [filters, setFilters] = useState<AlbumFilters>(() => rememberedView().filters);
   const [sortBy, setSortBy] = useState<AlbumSortField>(() => rememberedView().sortBy);
@@ -94,8 +99,6 @@ export function CollectionAlbums({ collection, albums, albumsFailed, retrying, o
     return () => window.removeEventListener('scroll', onScroll);
   }, [collection.name]);
 
-  // The server's loan day and the user's days: the drawn home and this one flag the same albums.
-  const reminders = useLoanReminders();
   const inCollection = useMemo(() => (albums ? albumsInCollection(albums, collection.name) : undefined), [albums, collection.name]);
   const sorted = useMemo(() => (inCollection ? sortAlbums(inCollection, deferred.sortBy) : undefined), [inCollection, deferred.sortBy]);
   const shown = useMemo(
