@@ -21,6 +21,7 @@ export const SAMPLES: Record<string, (me: Owner) => Sample> = {
   'POST /api/login': (me) => ({ body: { username: me.email, password: me.password } }),
   'POST /api/auth/force-logout': () => ({ body: { redirectUrl: '/auth' }, endsSession: true }),
   'PUT /api/user/update': (me) => ({ body: { email: me.email, firstName: 'Mass', lastName: 'Assign' } }),
+  'PUT /api/user/loan-reminders': () => ({ body: { days: 45 } }),
   'POST /api/collections': () => ({ body: { name: `Mass ${unique()}` } }),
   'PUT /api/collections/:id': () => ({ body: { name: `Renamed ${unique()}` } }),
   'POST /api/albums': (me) => ({ body: albumBody(me.collectionName, { title: `Mass ${unique()}` }) }),

@@ -30,5 +30,26 @@ export const analyticsSchema = z.object({
       collection: z.string(),
     }),
   ),
+  /**
+   * Loan reminders (issue 15), counted on the server's UTC day `today` with the user's `reminderDays`:
+   * how many albums are out, how many of them longer than that, and those overdue, oldest loan first.
+   */
+  loans: z.object({
+    reminderDays: z.number().int(),
+    today: z.string(),
+    lentCount: z.number().int(),
+    overdueCount: z.number().int(),
+    overdue: z.array(
+      z.object({
+        id: z.number().int(),
+        title: z.string(),
+        artist: z.string(),
+        lentTo: z.string().nullable(),
+        lentDate: z.string(),
+        collection: z.string(),
+        daysLent: z.number().int(),
+      }),
+    ),
+  }),
 });
 export type Analytics = z.infer<typeof analyticsSchema>;

@@ -5,6 +5,7 @@ import {
   PASSWORD_MIN_LENGTH,
   SUBSCRIPTION_STATUSES,
 } from './constants.js';
+import { loanRemindersSchema } from './loans.js';
 
 /** D4: the username is the e-mail address, trimmed and lower-cased. */
 export const emailSchema = z
@@ -65,6 +66,8 @@ export const userSchema = z.object({
   stripeCustomerId: z.string().nullable(),
   trialExpired: z.boolean(),
   hasHadPaidSubscription: z.boolean(),
+  /** Loan reminders (issue 15): the chosen days and the day the server counts loans on. */
+  loanReminders: loanRemindersSchema,
 });
 export type User = z.infer<typeof userSchema>;
 

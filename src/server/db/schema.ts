@@ -35,6 +35,8 @@ export interface UsersTable {
   payment_provider: ColumnType<string | null, string | null | undefined, string | null>;
   /** The last trial notice fired: 'ending' | 'ended', so each fires once (migration 003). */
   trial_notice: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Loan reminders: albums lent longer than this many days are overdue (migration 006). */
+  loan_reminder_days: ColumnType<number, number | undefined, number>;
 }
 
 export interface SessionsTable {

@@ -8,6 +8,7 @@ export const API = {
   logout: '/api/logout',
   register: '/api/register',
   userUpdate: '/api/user/update',
+  loanReminders: '/api/user/loan-reminders',
   collections: '/api/collections',
   albums: '/api/albums',
   coverArt: '/api/cover-art',

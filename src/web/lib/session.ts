@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentRequiredBody, User } from '../../common/auth.schemas';
+import { LOAN_REMINDER_DEFAULT_DAYS, loanToday, type LoanReminders } from '../../common/loans';
 import { SIGNED_OUT_META } from '../../common/web-placeholders';
 import { ApiError, readJson, send } from './api-client';
 import { API, QUERY_KEYS } from './api-paths';
@@ -45,6 +46,8 @@ export function placeholderUser(body: Partial<PaymentRequiredBody> | null | unde
     stripeCustomerId: null,
     trialExpired: true,
     hasHadPaidSubscription: false,
+    // Never shown: a placeholder user sees no albums (the app sends them to /subscription).
+    loanReminders: { days: LOAN_REMINDER_DEFAULT_DAYS, today: loanToday() },
     subscriptionRequired: true,
     placeholder: true,
   };
@@ -93,4 +96,15 @@ export const userQueryOptions = queryOptions({
 export function useSessionUser() {
   const query = useQuery(userQueryOptions);
   return { ...query, user: query.data };
+}
+
+const selectLoanReminders = (user: SessionUser | null): LoanReminders | null => user?.loanReminders ?? null;
+
+/**
+ * The user's loan reminders (issue 15): their days and the server's loan day, the same values the
+ * server drew the home with. Only that part of the user is watched, so nothing else re-renders.
+ */
+export function useLoanReminders(): LoanReminders {
+  const { data } = useQuery({ ...userQueryOptions, select: selectLoanReminders });
+  return data ?? { days: LOAN_REMINDER_DEFAULT_DAYS, today: loanToday() };
 }

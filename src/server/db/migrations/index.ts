@@ -4,6 +4,7 @@ import * as dataVersion from './002-data-version.js';
 import * as subscription from './003-subscription.js';
 import * as mailOutbox from './004-mail-outbox.js';
 import * as adminAlerts from './005-admin-alerts.js';
+import * as loanReminders from './006-loan-reminders.js';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003-subscription': subscription,
   '004-mail-outbox': mailOutbox,
   '005-admin-alerts': adminAlerts,
+  '006-loan-reminders': loanReminders,
 };

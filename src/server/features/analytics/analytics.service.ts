@@ -1,13 +1,33 @@
 import { NO_GENRE, type Analytics } from '../../../common/analytics.schemas.js';
+import { loanState, loanToday, type LoanReminders } from '../../../common/loans.js';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
 import { AlbumListCache, type CachedList } from '../albums/album-list-cache.js';
-import { analyticsRepository } from './analytics.repository.js';
+import { analyticsRepository, type LentAlbumRow } from './analytics.repository.js';
 
 const dollars = (cents: number) => cents / 100;
 
+/** The user's loan reminders (issue 15): the lent albums are already oldest loan first, undated last. */
+function loanFigures(lent: LentAlbumRow[], reminders: LoanReminders): Analytics['loans'] {
+  const overdue: Analytics['loans']['overdue'] = [];
+  for (const album of lent) {
+    const state = loanState({ isLent: true, lentDate: album.lent_date }, reminders);
+    if (!state?.overdue || album.lent_date === null || state.days === null) continue;
+    overdue.push({
+      id: album.id,
+      title: album.title,
+      artist: album.artist,
+      lentTo: album.lent_to,
+      lentDate: album.lent_date,
+      collection: album.collection_name,
+      daysLent: state.days,
+    });
+  }
+  return { reminderDays: reminders.days, today: reminders.today, lentCount: lent.length, overdueCount: overdue.length, overdue };
+}
+
 /** The user's figures, read with three aggregate queries; money is summed as integer cents. */
-export async function buildAnalytics(ctx: AppContext, userId: number): Promise<Analytics> {
+export async function buildAnalytics(ctx: AppContext, userId: number, reminders: LoanReminders): Promise<Analytics> {
   const [collections, genres, lent] = await Promise.all([
     analyticsRepository.collectionFigures(ctx.db, userId),
     analyticsRepository.genreCounts(ctx.db, userId),
@@ -43,22 +63,29 @@ export async function buildAnalytics(ctx: AppContext, userId: number): Promise<A
       lentDate: a.lent_date,
       collection: a.collection_name,
     })),
+    loans: loanFigures(lent, reminders),
   };
 }
 
 // One cache per app instance, the album list's mechanism: kept until the user's next write.
-const answers = new WeakMap<AppContext, AlbumListCache>();
+const answers = new WeakMap<AppContext, AlbumListCache<string>>();
 
-/** GET /api/analytics's body for this user, serialised once per data version. */
-export function userAnalytics(ctx: AppContext, user: Pick<UserRow, 'id' | 'data_version'>): Promise<CachedList> {
+/**
+ * GET /api/analytics's body for this user, serialised once per data version and loan day: the key
+ * holds the user, the day loans are counted on and their reminder days, so an album that becomes
+ * overdue at midnight (no write) or a changed setting never finds yesterday's answer. A day's or a
+ * setting's old entry is dropped like any least recently used one.
+ */
+export function userAnalytics(ctx: AppContext, user: Pick<UserRow, 'id' | 'data_version' | 'loan_reminder_days'>, now: Date = new Date()): Promise<CachedList> {
   let cache = answers.get(ctx);
   if (!cache) {
-    cache = new AlbumListCache({ maxUsers: 500, maxBytes: 32 * 1024 * 1024 });
+    cache = new AlbumListCache<string>({ maxUsers: 500, maxBytes: 32 * 1024 * 1024 });
     answers.set(ctx, cache);
   }
+  const reminders: LoanReminders = { days: user.loan_reminder_days, today: loanToday(now) };
   // Only the serialised body is used here: no album objects or page ends are kept beside it.
-  return cache.get(user.id, user.data_version, async () => ({
-    body: Buffer.from(JSON.stringify(await buildAnalytics(ctx, user.id))),
+  return cache.get(`${user.id}:${reminders.today}:${reminders.days}`, user.data_version, async () => ({
+    body: Buffer.from(JSON.stringify(await buildAnalytics(ctx, user.id, reminders))),
     pageEnds: [],
     albums: [],
   }));

@@ -11,6 +11,10 @@ afterAll(() => t.close());
 
 type Signed = Awaited<ReturnType<typeof signUp>>;
 
+/** The server's loan day (issue 15: the UTC date) and whole days from a YYYY-MM-DD date to it. */
+const utcToday = () => new Date().toISOString().slice(0, 10);
+const daysSince = (date: string) => (Date.parse(`${utcToday()}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`)) / 86_400_000;
+
 async function addCollection(client: Client, name: string): Promise<number> {
   const res = await client.post('/api/collections', { name });
   expect(res.statusCode).toBe(201);
@@ -145,6 +149,17 @@ describe('GET /api/analytics (spec 2 §3)', () => {
         },
         { id: ids.help, title: 'Help!', artist: 'The Beatles', lentTo: 'Jo & Lee', lentDate: todayIsoDate(), collection: 'Rock' },
       ],
+      // Issue 15, the default 30-day reminder: the two old loans are overdue, oldest first; Help! (today) is not.
+      loans: {
+        reminderDays: 30,
+        today: utcToday(),
+        lentCount: 3,
+        overdueCount: 2,
+        overdue: [
+          { id: ids.blueTrain, title: 'Blue Train', artist: 'John Coltrane', lentTo: 'Sam', lentDate: '2024-01-15', collection: 'Jazz', daysLent: daysSince('2024-01-15') },
+          { id: ids.abbeyRoad, title: 'Abbey Road', artist: 'The Beatles', lentTo: 'Kim', lentDate: '2025-03-01', collection: 'Rock', daysLent: daysSince('2025-03-01') },
+        ],
+      },
     });
     // Most albums first; a tie goes by name.
     expect(Object.keys(res.json<{ albumsByGenre: object }>().albumsByGenre)).toEqual(['Rock', 'Jazz', 'Unknown']);
@@ -162,6 +177,7 @@ describe('GET /api/analytics (spec 2 §3)', () => {
       albumsByCollection: [],
       albumsByGenre: {},
       lentAlbums: [],
+      loans: { reminderDays: 30, today: utcToday(), lentCount: 0, overdueCount: 0, overdue: [] },
     });
   });
 

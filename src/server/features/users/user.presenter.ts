@@ -1,6 +1,7 @@
 import { isTrialExpired } from '../../../common/access.js';
 import type { User } from '../../../common/auth.schemas.js';
 import type { AccountStatus, SubscriptionStatus } from '../../../common/constants.js';
+import { loanToday } from '../../../common/loans.js';
 import type { UserRow } from '../../db/schema.js';
 
 /** The user as the owner sees it (spec 1 §3). The password hash never leaves. */
@@ -19,5 +20,6 @@ export function presentUser(row: UserRow, now: Date = new Date()): User {
     stripeCustomerId: row.stripe_customer_id,
     trialExpired: isTrialExpired(row.trial_end_date, now),
     hasHadPaidSubscription: Boolean(row.has_had_paid_subscription),
+    loanReminders: { days: row.loan_reminder_days, today: loanToday(now) },
   };
 }

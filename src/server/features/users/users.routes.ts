@@ -1,15 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { profileUpdateSchema, userSchema } from '../../../common/auth.schemas.js';
+import { loanRemindersUpdateSchema } from '../../../common/loans.js';
 import { conflict, notFound } from '../../errors.js';
 import { releaseAttempt, reserveAttempt } from '../../plugins/attempt-limiter.js';
-import { currentUser, requireUser } from '../../plugins/guards.js';
+import { currentUser, requireAccess, requireUser } from '../../plugins/guards.js';
 import { EMAIL_TAKEN, emailProbeRule } from '../auth/auth.service.js';
 import { presentUser } from './user.presenter.js';
 import { usersRepository } from './users.repository.js';
 
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
-/** PUT /api/user/update: the profile (spec 2 §2, §5). Reachable whatever the subscription (D6). */
+/**
+ * PUT /api/user/update: the profile (spec 2 §2, §5). Reachable whatever the subscription (D6).
+ * PUT /api/user/loan-reminders: the collector's "remind me after N days" (issue 15).
+ */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/user/update',
@@ -30,6 +34,21 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         return usersRepository.update(trx, user.id, { email, username, first_name: firstName, last_name: lastName });
       });
       if (reservation) await releaseAttempt(app.ctx.db, reservation);
+      if (!updated) throw notFound('User not found');
+      return presentUser(updated);
+    },
+  );
+
+  // A setting of the collection's features, so gated users get D6's 402 like every data call. Only the
+  // caller's own row is written (the session's user id): there is no id to name anyone else by. The
+  // answer is the user as GET /api/user shows it; the drawn home and analytics key on it, so nothing
+  // kept shows the old flags.
+  app.put(
+    '/api/user/loan-reminders',
+    { preValidation: requireAccess, schema: { body: loanRemindersUpdateSchema, response: { 200: userSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      const updated = await usersRepository.update(app.ctx.db, user.id, { loan_reminder_days: request.body.days });
       if (!updated) throw notFound('User not found');
       return presentUser(updated);
     },

@@ -14,6 +14,7 @@ import { analyticsQuery } from './api';
 import { chartSeries, formatCount, formatUsd } from './analytics-view';
 import { BarChart } from './components/bar-chart';
 import { LentAlbumsTable } from './components/lent-albums-table';
+import { OverdueLoansCard } from './components/overdue-loans-card';
 
 /** Back to the collection the user was looking at, as from the profile page. */
 function homeHref(): string {
@@ -78,7 +79,8 @@ function AnalyticsContent({ data }: { data: Analytics }) {
           empty="No collections yet."
         />
       </div>
-      <LentAlbumsTable albums={data.lentAlbums} />
+      <OverdueLoansCard loans={data.loans} />
+      <LentAlbumsTable albums={data.lentAlbums} today={data.loans.today} />
     </>
   );
 }
@@ -142,7 +144,7 @@ function Page({ children }: { children: ReactNode }) {
   );
 }
 
-/** /analytics (spec 2 §2, §3, §8): totals, three charts and the lent albums. */
+/** /analytics (spec 2 §2, §3, §8): totals, three charts, loan reminders (issue 15) and the lent albums. */
 export default function AnalyticsPage() {
   useDocumentTitle('Collection Analytics');
   const query = useQuery(analyticsQuery());

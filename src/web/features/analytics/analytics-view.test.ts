@@ -43,6 +43,7 @@ describe('analytics view', () => {
       ],
       albumsByGenre: { Jazz: 2, Unknown: 1 },
       lentAlbums: [],
+      loans: { reminderDays: 30, today: '2026-01-01', lentCount: 0, overdueCount: 0, overdue: [] },
     });
     expect(series.perCollection).toEqual([
       { label: 'Jazz', value: 2 },

@@ -32,32 +32,61 @@ const noGenre = album({ title: 'A Love Supreme', artist: 'John Coltrane', genre:
 const blank = album({ title: 'Blue Train', artist: 'John Coltrane', genre: '  ', price: 0.1 });
 const soul = album({ title: 'Blue', artist: 'Joni Mitchell', genre: 'Folk', price: 0.2, collection: 'Folk' });
 
+const REMINDERS = { days: 30, today: '2026-03-31' };
+
 describe('filter (spec 1 §2: artist and genre are case-insensitive substring matches)', () => {
   const all = [kind, abbey, noGenre, blank, soul];
 
   it('matches part of the artist in any case', () => {
-    expect(filterAlbums(all, { artist: 'COLTR', genre: '' })).toEqual([noGenre, blank]);
-    expect(filterAlbums(all, { artist: 'beat', genre: '' })).toEqual([abbey]);
+    expect(filterAlbums(all, { artist: 'COLTR', genre: '', lending: 'all' }, REMINDERS)).toEqual([noGenre, blank]);
+    expect(filterAlbums(all, { artist: 'beat', genre: '', lending: 'all' }, REMINDERS)).toEqual([abbey]);
   });
 
   it('matches part of the genre in any case; an album without a genre never matches a genre filter', () => {
-    expect(filterAlbums(all, { artist: '', genre: 'ZZ' })).toEqual([kind]);
-    expect(filterAlbums(all, { artist: '', genre: 'o' })).toEqual([abbey, soul]);
+    expect(filterAlbums(all, { artist: '', genre: 'ZZ', lending: 'all' }, REMINDERS)).toEqual([kind]);
+    expect(filterAlbums(all, { artist: '', genre: 'o', lending: 'all' }, REMINDERS)).toEqual([abbey, soul]);
   });
 
   it('both filters must match', () => {
-    expect(filterAlbums(all, { artist: 'davis', genre: 'rock' })).toEqual([]);
-    expect(filterAlbums(all, { artist: 'davis', genre: 'jazz' })).toEqual([kind]);
+    expect(filterAlbums(all, { artist: 'davis', genre: 'rock', lending: 'all' }, REMINDERS)).toEqual([]);
+    expect(filterAlbums(all, { artist: 'davis', genre: 'jazz', lending: 'all' }, REMINDERS)).toEqual([kind]);
   });
 
   it('blank filters are no filters and keep the same list', () => {
-    expect(filterAlbums(all, { artist: '  ', genre: '' })).toBe(all);
-    expect(hasFilters({ artist: ' ', genre: '' })).toBe(false);
-    expect(hasFilters({ artist: '', genre: 'jazz' })).toBe(true);
+    expect(filterAlbums(all, { artist: '  ', genre: '', lending: 'all' }, REMINDERS)).toBe(all);
+    expect(hasFilters({ artist: ' ', genre: '', lending: 'all' })).toBe(false);
+    expect(hasFilters({ artist: '', genre: 'jazz', lending: 'all' })).toBe(true);
   });
 
   it('surrounding spaces in a filter are ignored', () => {
-    expect(filterAlbums(all, { artist: ' miles ', genre: '' })).toEqual([kind]);
+    expect(filterAlbums(all, { artist: ' miles ', genre: '', lending: 'all' }, REMINDERS)).toEqual([kind]);
+  });
+});
+
+describe('the lent out filter (issue 15: all / lent out / overdue, with the artist and genre filters)', () => {
+  const out30 = album({ title: 'Out 30 days', artist: 'Miles Davis', isLent: true, lentTo: 'Sam', lentDate: '2026-03-01' });
+  const out31 = album({ title: 'Out 31 days', artist: 'Nina Simone', isLent: true, lentTo: 'Kim', lentDate: '2026-02-28' });
+  const undated = album({ title: 'Out, no date', artist: 'Miles Davis', isLent: true, lentTo: 'Jo', lentDate: null });
+  const all = [kind, out30, abbey, out31, undated];
+
+  it('lent out keeps every lent album, in the given (sorted) order', () => {
+    expect(filterAlbums(all, { artist: '', genre: '', lending: 'lent' }, REMINDERS)).toEqual([out30, out31, undated]);
+  });
+
+  it('overdue keeps only albums lent longer than the reminder days: day 31 of a 30-day reminder, not day 30', () => {
+    expect(filterAlbums(all, { artist: '', genre: '', lending: 'overdue' }, REMINDERS)).toEqual([out31]);
+    expect(filterAlbums(all, { artist: '', genre: '', lending: 'overdue' }, { days: 29, today: '2026-03-31' })).toEqual([out30, out31]);
+    expect(filterAlbums(all, { artist: '', genre: '', lending: 'overdue' }, { days: 30, today: '2026-04-01' })).toEqual([out30, out31]);
+  });
+
+  it('works together with the artist filter', () => {
+    expect(filterAlbums(all, { artist: 'miles', genre: '', lending: 'lent' }, REMINDERS)).toEqual([out30, undated]);
+    expect(filterAlbums(all, { artist: 'miles', genre: '', lending: 'overdue' }, REMINDERS)).toEqual([]);
+  });
+
+  it('is a filter: Clear is offered while it is set', () => {
+    expect(hasFilters({ artist: '', genre: '', lending: 'lent' })).toBe(true);
+    expect(hasFilters({ artist: '', genre: '', lending: 'overdue' })).toBe(true);
   });
 });
 

@@ -1,18 +1,24 @@
 import type { Album } from '../../../common/albums.schemas';
+import { loanState, type LoanReminders } from '../../../common/loans';
 import { formatCents, formatCount } from '../../lib/number-format';
 
 /** Spec 1 §2: the grid sorts by title, artist or genre. */
 export type AlbumSortField = 'title' | 'artist' | 'genre';
 export const ALBUM_SORT_FIELDS: readonly AlbumSortField[] = ['title', 'artist', 'genre'];
 
+/** Issue 15: every album, only those lent out, or only those lent longer than the reminder's days. */
+export type LendingFilter = 'all' | 'lent' | 'overdue';
+export const LENDING_FILTERS: readonly LendingFilter[] = ['all', 'lent', 'overdue'];
+
 export interface AlbumFilters {
   artist: string;
   genre: string;
+  lending: LendingFilter;
 }
 
-export const NO_FILTERS: AlbumFilters = { artist: '', genre: '' };
+export const NO_FILTERS: AlbumFilters = { artist: '', genre: '', lending: 'all' };
 
-type Sortable = Pick<Album, 'id' | 'title' | 'artist' | 'genre'>;
+type Sortable = Pick<Album, 'id' | 'title' | 'artist' | 'genre' | 'isLent' | 'lentDate'>;
 
 // One collator for every comparison: far cheaper than localeCompare per pair on 10,000 albums. Made
 // at the first sort, not as the module loads: a page's first collator loads ICU data (about 11 ms),
@@ -49,20 +55,31 @@ export function sortAlbums<T extends Sortable>(albums: readonly T[], field: Albu
 const needle = (text: string) => text.trim().toLocaleLowerCase();
 
 /** True when some filter is set (blank text is no filter). */
-export const hasFilters = (filters: AlbumFilters) => needle(filters.artist) !== '' || needle(filters.genre) !== '';
+export const hasFilters = (filters: AlbumFilters) =>
+  needle(filters.artist) !== '' || needle(filters.genre) !== '' || filters.lending !== 'all';
+
+/** Whether an album passes the lending filter, on the loan day and reminder days the server gave. */
+function matchesLending(album: Pick<Album, 'isLent' | 'lentDate'>, lending: LendingFilter, reminders: LoanReminders): boolean {
+  if (lending === 'all') return true;
+  if (!album.isLent) return false;
+  return lending === 'lent' || loanState(album, reminders)?.overdue === true;
+}
 
 /**
  * Spec 1 §2: artist and genre filters are case-insensitive substring matches; a genre filter never
- * matches an album without a genre. Keeps the given order. Returns the same array when no filter is set.
+ * matches an album without a genre. Issue 15: the lending filter keeps lent (or overdue) albums.
+ * Keeps the given order. Returns the same array when no filter is set.
  */
-export function filterAlbums<T extends Sortable>(albums: readonly T[], filters: AlbumFilters): readonly T[] {
+export function filterAlbums<T extends Sortable>(albums: readonly T[], filters: AlbumFilters, reminders: LoanReminders): readonly T[] {
   const artist = needle(filters.artist);
   const genre = needle(filters.genre);
-  if (!artist && !genre) return albums;
+  const { lending } = filters;
+  if (!artist && !genre && lending === 'all') return albums;
   return albums.filter(
     (album) =>
       (!artist || album.artist.toLocaleLowerCase().includes(artist)) &&
-      (!genre || (album.genre !== null && album.genre.toLocaleLowerCase().includes(genre))),
+      (!genre || (album.genre !== null && album.genre.toLocaleLowerCase().includes(genre))) &&
+      matchesLending(album, lending, reminders),
   );
 }
 

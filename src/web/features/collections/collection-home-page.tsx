@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { accessLevel } from '../../../common/access';
 import type { Collection } from '../../../common/collections.schemas';
+import { LOAN_REMINDER_DEFAULT_DAYS, loanToday, type LoanReminders } from '../../../common/loans';
 import { Button } from '../../components/ui/button';
 import { Dialog, DrawerContent } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -21,7 +22,7 @@ import { CollectionsSidebar } from './components/collections-sidebar';
 import { collectionAfterDelete, collectionHref } from './selected-collection';
 import { useSelectedCollection } from './use-selected-collection';
 
-/** Spec 1 §6: an inactive subscription or an expired trial gates the collection; the subscription page explains. */
+/** Spec 1 §6: an inactive subscription or an expired trial gates the collection; the subscription page explains. Returns the user. */
 function useGatedRedirect() {
   const { user } = useSessionUser();
   const [, navigate] = useLocation();
@@ -29,6 +30,7 @@ function useGatedRedirect() {
   useEffect(() => {
     if (gated) navigate('/subscription', { replace: true });
   }, [gated, navigate]);
+  return user;
 }
 
 /**
@@ -52,11 +54,15 @@ function fieldRefusal(error: unknown): string | undefined {
   return isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 401 ? error.serverMessage : undefined;
 }
 
+/** Only while no user is read (the home is not shown then): the default days, counted from the browser's UTC day. */
+const fallbackReminders: LoanReminders = { days: LOAN_REMINDER_DEFAULT_DAYS, today: loanToday() };
+
 const albumsPhrase = (count: number) => (count === 1 ? '1 album' : `${formatCount(count)} albums`);
 
 /** The collection home (/, /collection, /collections; spec 1 §2, §4). */
 export default function CollectionHomePage() {
-  useGatedRedirect();
+  // The user read once for both: the gate, and the loan reminders the cards are flagged with.
+  const reminders = useGatedRedirect()?.loanReminders ?? fallbackReminders;
   const [, navigate] = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const collectionsQuery = useCollections();
@@ -201,6 +207,7 @@ export default function CollectionHomePage() {
         onRetry={retry}
         onRename={(collection) => openNameDialog({ mode: 'rename', collection })}
         onDelete={openDelete}
+        reminders={reminders}
       />
     );
   }

@@ -27,6 +27,7 @@ const user = (fields: Partial<SessionUser>): SessionUser => ({
   stripeCustomerId: null,
   trialExpired: false,
   hasHadPaidSubscription: false,
+  loanReminders: { days: 30, today: '2026-01-01' },
   ...fields,
 });
 

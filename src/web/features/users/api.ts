@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdate, User } from '../../../common/auth.schemas';
+import type { LoanRemindersUpdate } from '../../../common/loans';
 import { apiRequest } from '../../lib/api-client';
 import { API, QUERY_KEYS } from '../../lib/api-paths';
 
@@ -9,5 +10,20 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (input: ProfileUpdate) => apiRequest<User>('PUT', API.userUpdate, input),
     onSuccess: (user) => queryClient.setQueryData(QUERY_KEYS.user, user),
+  });
+}
+
+/**
+ * PUT /api/user/loan-reminders (issue 15). The answer replaces the cached user, so the home's flags
+ * and filter follow at once; analytics counts overdue loans with the days, so its answer is refetched.
+ */
+export function useUpdateLoanReminders() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoanRemindersUpdate) => apiRequest<User>('PUT', API.loanReminders, input),
+    onSuccess: (user) => {
+      queryClient.setQueryData(QUERY_KEYS.user, user);
+      void queryClient.invalidateQueries({ queryKey: [API.analytics] });
+    },
   });
 }

@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft, Monitor, Moon, Sun } from 'lucide-react';
+import { AlarmClock, ArrowLeft, Monitor, Moon, Sun } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { profileUpdateSchema } from '../../../common/auth.schemas';
+import { LOAN_REMINDER_DEFAULT_DAYS, LOAN_REMINDER_MAX_DAYS, LOAN_REMINDER_MIN_DAYS, loanRemindersUpdateSchema } from '../../../common/loans';
 import { STORAGE_KEYS } from '../../../common/constants';
 import { useTheme, type Theme } from '../../app/theme-provider';
 import { Button } from '../../components/ui/button';
@@ -16,7 +18,7 @@ import type { SessionUser } from '../../lib/session';
 import { useSessionUser } from '../../lib/session';
 import { localStore } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useUpdateProfile } from './api';
+import { useUpdateLoanReminders, useUpdateProfile } from './api';
 
 const toForm = (user: SessionUser) => ({ email: user.email ?? '', firstName: user.firstName ?? '', lastName: user.lastName ?? '' });
 
@@ -78,6 +80,92 @@ function ProfileDetails({ user }: { user: SessionUser }) {
   );
 }
 
+/**
+ * Issue 15: "remind me after N days". Albums lent longer are flagged on the home and in analytics.
+ * The field takes what a person types; the shared schema refuses "12,50", 0, negatives and huge
+ * numbers with the message shown under the field, and nothing is sent then.
+ */
+function LoanRemindersCard({ user }: { user: SessionUser }) {
+  const update = useUpdateLoanReminders();
+  const [value, setValue] = useState(String(user.loanReminders.days));
+  const [error, setError] = useState<string | undefined>();
+  const cardRef = useRef<HTMLDivElement>(null);
+  // Arriving from the home's "Change the reminder" link: bring the card into view and focus the field.
+  useEffect(() => {
+    if (window.location.hash !== '#loan-reminders') return;
+    cardRef.current?.scrollIntoView({ block: 'center' });
+    cardRef.current?.querySelector('input')?.focus();
+  }, []);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = loanRemindersUpdateSchema.safeParse({ days: value });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    try {
+      const next = await update.mutateAsync({ days: parsed.data.days });
+      setValue(String(next.loanReminders.days));
+      toast({
+        title: 'Loan reminder saved',
+        description: `Albums lent longer than ${next.loanReminders.days === 1 ? '1 day' : `${next.loanReminders.days} days`} are flagged as overdue.`,
+        variant: 'success',
+      });
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.fieldErrors.days) setError(failure.fieldErrors.days);
+      errorToast(errorMessage(failure));
+    }
+  };
+
+  return (
+    <Card id="loan-reminders" ref={cardRef} className="scroll-mt-24">
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <AlarmClock aria-hidden className="size-5 text-accent" />
+            Loan reminders
+          </CardTitle>
+          <CardDescription>
+            Albums lent out for longer than this are flagged as overdue on your collection and in analytics. Days are counted on the UTC
+            calendar.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <FormField
+            id="loan-reminder-days"
+            label="Remind me after (days)"
+            hint={`A whole number from ${LOAN_REMINDER_MIN_DAYS} to ${LOAN_REMINDER_MAX_DAYS}. New accounts start at ${LOAN_REMINDER_DEFAULT_DAYS}.`}
+            error={error}
+            required
+          >
+            {(control) => (
+              <Input
+                {...control}
+                className="max-w-40 tabular-nums"
+                inputMode="numeric"
+                autoComplete="off"
+                value={value}
+                onChange={(event) => {
+                  setValue(event.target.value);
+                  setError(undefined);
+                }}
+              />
+            )}
+          </FormField>
+        </CardContent>
+        <CardFooter className="justify-end">
+          {/* Not "Save": the account details' Save is the page's other button of that name. */}
+          <Button type="submit" loading={update.isPending}>
+            Set reminder
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}
+
 const themeChoices: { value: Theme; label: string; icon: typeof Sun }[] = [
   { value: 'light', label: 'Light', icon: Sun },
   { value: 'dark', label: 'Dark', icon: Moon },
@@ -117,7 +205,7 @@ function AppearanceCard() {
   );
 }
 
-/** /profile (spec 2 §2): username read-only, names, email, Save and Back. */
+/** /profile (spec 2 §2): username read-only, names, email, Save and Back; the loan reminder (issue 15) and the theme. */
 export default function ProfilePage() {
   useDocumentTitle('Profile');
   const { user } = useSessionUser();
@@ -133,6 +221,7 @@ export default function ProfilePage() {
       <p className="mt-2 text-sm text-ink-muted">Manage your account details and preferences.</p>
       <div className="mt-8 grid gap-6">
         <ProfileDetails key={user.id} user={user} />
+        <LoanRemindersCard key={`loans-${user.id}`} user={user} />
         <AppearanceCard />
       </div>
     </main>

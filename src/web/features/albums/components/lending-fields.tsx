@@ -1,9 +1,40 @@
+import { AlarmClock } from 'lucide-react';
 import { Controller, useWatch } from 'react-hook-form';
+import { lentForText, loanState } from '../../../../common/loans';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { useLoanReminders } from '../../../lib/session';
 import type { AlbumFormApi } from '../album-form-values';
+
+const daysText = (days: number) => (days === 1 ? '1 day' : `${days} days`);
+
+/**
+ * How long the album has been out, from the date in the field, on the server's loan day (issue 15):
+ * "Lent 45 days: longer than your 30-day reminder" in the danger colour once overdue.
+ */
+function LoanStatus({ form }: { form: AlbumFormApi }) {
+  const lentDate = useWatch({ control: form.control, name: 'lentDate' });
+  const reminders = useLoanReminders();
+  const loan = loanState({ isLent: true, lentDate: lentDate || null }, reminders);
+  if (!loan || loan.days === null) return null;
+  if (loan.overdue) {
+    return (
+      <p className="flex items-center gap-2 text-sm font-medium text-danger" data-testid="loan-status">
+        <AlarmClock aria-hidden className="size-4 shrink-0" />
+        <span>
+          Overdue: {lentForText(loan.days)}, longer than your reminder of {daysText(reminders.days)}.
+        </span>
+      </p>
+    );
+  }
+  return (
+    <p className="text-sm text-ink-muted" data-testid="loan-status">
+      {lentForText(loan.days)}. Flagged as overdue after {daysText(reminders.days)}.
+    </p>
+  );
+}
 
 /**
  * Spec 1 §4 lending: ticking isLent reveals lentTo and lentDate; unticking clears both. A lent album
@@ -46,6 +77,9 @@ export function LendingFields({ form }: { form: AlbumFormApi }) {
           <FormField id="album-lent-date" label="Lent date" hint="Today, if you leave it empty." error={formState.errors.lentDate?.message}>
             {(aria) => <Input {...aria} type="date" {...register('lentDate')} />}
           </FormField>
+          <div className="sm:col-span-2">
+            <LoanStatus form={form} />
+          </div>
         </div>
       )}
     </div>

@@ -1,10 +1,13 @@
 import type { Analytics } from '../../../../common/analytics.schemas';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { daysOut, formatSince, formatTimeOut } from '../analytics-view';
+import { daysLent } from '../../../../common/loans';
+import { formatSince, formatTimeOut } from '../analytics-view';
 
-/** The lent albums (spec 2 §3), longest out first as the server orders them, with how long each has been out. */
-export function LentAlbumsTable({ albums }: { albums: Analytics['lentAlbums'] }) {
-  const today = new Date();
+/**
+ * The lent albums (spec 2 §3), longest out first as the server orders them, with how long each has
+ * been out, counted on the server's loan day `today` like the overdue flags (issue 15).
+ */
+export function LentAlbumsTable({ albums, today }: { albums: Analytics['lentAlbums']; today: string }) {
   return (
     <Card>
       <CardHeader>
@@ -53,7 +56,7 @@ export function LentAlbumsTable({ albums }: { albums: Analytics['lentAlbums'] })
                     <td className="px-4 py-3 whitespace-nowrap tabular-nums">{formatSince(album.lentDate)}</td>
                     <td className="px-4 py-3">{album.collection}</td>
                     <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
-                      {formatTimeOut(daysOut(album.lentDate, today))}
+                      {formatTimeOut(daysLent(album.lentDate, today))}
                     </td>
                   </tr>
                 ))}

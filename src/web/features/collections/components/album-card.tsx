@@ -1,8 +1,9 @@
-import { HandHelping } from 'lucide-react';
+import { AlarmClock, HandHelping } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'wouter';
 import type { Album } from '../../../../common/albums.schemas';
 import { CoverImage } from '../../cover-art/components/cover-image';
+import { lentForText, loanState } from '../../../../common/loans';
 import { conditionCode } from '../album-view';
 
 /** The card's text block has a fixed height so every grid row is the same height (the grid is virtualised). */
@@ -19,14 +20,49 @@ export interface AlbumCardProps {
   album: Album;
   /** Loads the cover at once: the first row is the page's largest paint. */
   priority: boolean;
+  /** Loan reminders (issue 15), as plain values so the memo holds: the user's days and the server's loan day. */
+  reminderDays: number;
+  today: string;
+}
+
+/** The lent badge: who has it; once lent longer than the reminder's days, how long, in the danger colour. */
+function LentBadge({ album, reminderDays, today }: Pick<AlbumCardProps, 'album' | 'reminderDays' | 'today'>) {
+  const loan = loanState(album, { days: reminderDays, today });
+  if (!loan) return null;
+  if (loan.overdue) {
+    const lentFor = lentForText(loan.days);
+    return (
+      <span
+        className="mt-1 inline-flex max-w-full items-center gap-1 rounded-full bg-danger/10 px-2 py-0.5 text-xs font-medium text-danger"
+        data-testid="overdue-badge"
+        title={`Overdue: lent${album.lentTo ? ` to ${album.lentTo}` : ''} on ${album.lentDate ?? ''}, more than ${reminderDays} days ago`}
+      >
+        <AlarmClock aria-hidden className="size-3 shrink-0" />
+        <span className="truncate">
+          <span className="sr-only">Overdue: </span>
+          {lentFor}
+          {album.lentTo && ` · ${album.lentTo}`}
+        </span>
+      </span>
+    );
+  }
+  return (
+    <span
+      className="mt-1 inline-flex max-w-full items-center gap-1 rounded-full bg-accent-soft px-2 py-0.5 text-xs font-medium text-accent-strong"
+      data-testid="lent-badge"
+    >
+      <HandHelping aria-hidden className="size-3 shrink-0" />
+      <span className="truncate">{album.lentTo ? `Lent to ${album.lentTo}` : 'Lent'}</span>
+    </span>
+  );
 }
 
 /**
  * One album of the grid: cover, title, artist, year, media / sleeve condition and, when lent, to
- * whom. The whole card is a link to the album form (keyboard: Tab to it, Enter to open).
+ * whom (or, when overdue, for how long: "Lent 45 days · Sam"). The whole card is a link to the album form (keyboard: Tab to it, Enter to open).
  * Memoised: typing in a filter re-renders the grid's rows, not every card.
  */
-export const AlbumCard = memo(function AlbumCard({ album, priority }: AlbumCardProps) {
+export const AlbumCard = memo(function AlbumCard({ album, priority, reminderDays, today }: AlbumCardProps) {
   const meta = details(album);
   const conditionTitle =
     album.mediaCondition || album.sleeveCondition ? `Media: ${album.mediaCondition ?? 'not graded'}. Sleeve: ${album.sleeveCondition ?? 'not graded'}.` : undefined;
@@ -52,15 +88,7 @@ export const AlbumCard = memo(function AlbumCard({ album, priority }: AlbumCardP
             {meta}
           </p>
         )}
-        {album.isLent && (
-          <span
-            className="mt-1 inline-flex max-w-full items-center gap-1 rounded-full bg-accent-soft px-2 py-0.5 text-xs font-medium text-accent-strong"
-            data-testid="lent-badge"
-          >
-            <HandHelping aria-hidden className="size-3 shrink-0" />
-            <span className="truncate">{album.lentTo ? `Lent to ${album.lentTo}` : 'Lent'}</span>
-          </span>
-        )}
+        <LentBadge album={album} reminderDays={reminderDays} today={today} />
       </div>
     </Link>
   );

@@ -1,6 +1,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { startTransition, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { Album } from '../../../../common/albums.schemas';
+import type { LoanReminders } from '../../../../common/loans';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { GRID_GAP_X, GRID_GAP_Y, gridLayout, MAX_COLUMNS } from '../grid-layout';
@@ -46,6 +47,8 @@ function useGridBox() {
 
 export interface AlbumGridProps {
   albums: readonly Album[];
+  /** The loan day and reminder days the cards flag overdue loans with (issue 15). */
+  reminders: LoanReminders;
   /** Dims the grid while a newer filter is being applied. */
   stale?: boolean;
   /** The window's scroll to return to once the grid is measured (coming back from an album). */
@@ -57,7 +60,7 @@ export interface AlbumGridProps {
  * The album grid (spec 1 §2) for thousands of albums: a responsive column count, rows virtualised
  * against the window's scroll, so only the cards of the rows on screen (plus a few) exist in the DOM.
  */
-export function AlbumGrid({ albums, stale = false, restoreScrollY, onScrollRestored }: AlbumGridProps) {
+export function AlbumGrid({ albums, reminders, stale = false, restoreScrollY, onScrollRestored }: AlbumGridProps) {
   const [ref, box] = useGridBox();
   const { columns, cardWidth, rowHeight } = gridLayout(box.width, ALBUM_CARD_INFO_HEIGHT);
   const rowCount = Math.ceil(albums.length / columns);
@@ -88,7 +91,7 @@ export function AlbumGrid({ albums, stale = false, restoreScrollY, onScrollResto
   const className = cn('w-full transition-opacity duration-150', stale && 'opacity-70');
   const item = (album: Album, index: number, priority: boolean, style?: CSSProperties) => (
     <div key={album.id} role="listitem" aria-setsize={albums.length} aria-posinset={index + 1} className="min-w-0" style={style}>
-      <AlbumCard album={album} priority={priority} />
+      <AlbumCard album={album} priority={priority} reminderDays={reminders.days} today={reminders.today} />
     </div>
   );
 

@@ -4,12 +4,19 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select, type SelectOption } from '../../../components/ui/select';
-import { hasFilters, type AlbumFilters, type AlbumSortField } from '../album-view';
+import { hasFilters, NO_FILTERS, type AlbumFilters, type AlbumSortField, type LendingFilter } from '../album-view';
 
 const SORT_OPTIONS: readonly SelectOption[] = [
   { value: 'title', label: 'Title' },
   { value: 'artist', label: 'Artist' },
   { value: 'genre', label: 'Genre' },
+];
+
+/** Issue 15: the lent out filter; "Overdue" is lent longer than the collector's reminder days. */
+const LENDING_OPTIONS: readonly SelectOption[] = [
+  { value: 'all', label: 'All albums' },
+  { value: 'lent', label: 'Lent out' },
+  { value: 'overdue', label: 'Overdue' },
 ];
 
 export interface AlbumToolbarProps {
@@ -44,10 +51,13 @@ function FilterInput({ id, label, value, onChange, disabled, list }: { id: strin
   );
 }
 
-/** Spec 1 §2: artist and genre filters (case-insensitive, part of a word is enough) and the sort. */
+/**
+ * Spec 1 §2: artist and genre filters (case-insensitive, part of a word is enough) and the sort;
+ * issue 15: the lending filter (all, lent out, overdue) beside them.
+ */
 export function AlbumToolbar({ filters, onFiltersChange, sortBy, onSortChange, disabled }: AlbumToolbarProps) {
   return (
-    <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_10rem_auto]">
+    <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_9rem_9rem_auto]">
       <FilterInput id="filter-artist" label="Artist" value={filters.artist} onChange={(artist) => onFiltersChange({ ...filters, artist })} disabled={disabled} />
       <FilterInput
         id="filter-genre"
@@ -63,10 +73,20 @@ export function AlbumToolbar({ filters, onFiltersChange, sortBy, onSortChange, d
         ))}
       </datalist>
       <div className="grid min-w-0 gap-1.5">
+        <Label htmlFor="filter-lending">Lending</Label>
+        <Select
+          id="filter-lending"
+          value={filters.lending}
+          onValueChange={(value) => onFiltersChange({ ...filters, lending: value as LendingFilter })}
+          options={LENDING_OPTIONS}
+          disabled={disabled}
+        />
+      </div>
+      <div className="grid min-w-0 gap-1.5">
         <Label htmlFor="sort-albums">Sort by</Label>
         <Select id="sort-albums" value={sortBy} onValueChange={(value) => onSortChange(value as AlbumSortField)} options={SORT_OPTIONS} disabled={disabled} />
       </div>
-      <Button variant="ghost" className="justify-self-start" disabled={disabled || !hasFilters(filters)} onClick={() => onFiltersChange({ artist: '', genre: '' })}>
+      <Button variant="ghost" className="justify-self-start" disabled={disabled || !hasFilters(filters)} onClick={() => onFiltersChange(NO_FILTERS)}>
         <X aria-hidden />
         Clear
       </Button>

@@ -3,6 +3,7 @@ import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useState } from 
 import { Link } from 'wouter';
 import type { Album } from '../../../../common/albums.schemas';
 import type { Collection } from '../../../../common/collections.schemas';
+import type { LoanReminders } from '../../../../common/loans';
 import { Button } from '../../../components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -18,6 +19,7 @@ import {
   type AlbumFilters,
   type AlbumSortField,
 } from '../album-view';
+import { formatCount } from '../../../lib/number-format';
 import { AlbumGrid, AlbumGridSkeleton } from './album-grid';
 import { CollectionActionItems } from './collection-action-items';
 import { AlbumToolbar } from './album-toolbar';
@@ -34,6 +36,11 @@ export interface CollectionAlbumsProps {
   onRetry: () => void;
   onRename: (collection: Collection) => void;
   onDelete: (collection: Collection) => void;
+  /**
+   * The user's loan reminders (issue 15): the server's loan day and their days, from the user the page
+   * already reads (no second query observer in the takeover), so the drawn home and this one agree.
+   */
+  reminders: LoanReminders;
 }
 
 /** Retry for a failed read, as an empty state with its one button. */
@@ -52,12 +59,32 @@ export function LoadError({ title, retrying, onRetry }: { title: string; retryin
   );
 }
 
+/** What the empty result says, naming the filters that are set. */
+function noMatchText(filters: AlbumFilters): string {
+  if (filters.lending === 'all') return 'Nothing in this collection matches that artist and genre. Clear the filters to see every album.';
+  const what = filters.lending === 'lent' ? 'lent out' : 'overdue';
+  const text = filters.artist.trim() || filters.genre.trim() ? `No album ${what} matches that artist and genre.` : `No album in this collection is ${what}.`;
+  return `${text} Clear the filters to see every album.`;
+}
+
+/** Beside the lending filter: what overdue means for this collector, and where to change it (issue 15). */
+function ReminderHint({ days }: { days: number }) {
+  return (
+    <p className="text-sm text-ink-muted" data-testid="loan-reminder-hint">
+      Overdue means lent longer than {days === 1 ? '1 day' : `${formatCount(days)} days`}.{' '}
+      <Link href="/profile#loan-reminders" className="font-medium text-accent-strong underline underline-offset-2 hover:text-accent">
+        Change the reminder
+      </Link>
+    </p>
+  );
+}
+
 /**
  * The selected collection: its name, the album count and total price of what the filters show,
  * Add Album, the filters and sort, and the grid (spec 1 §2). Filtering and sorting run on deferred
  * values, so typing stays responsive with 10,000 albums: the input updates at once, the grid follows.
  */
-export function CollectionAlbums({ collection, albums, albumsFailed, retrying, onRetry, onRename, onDelete }: CollectionAlbumsProps) {
+export function CollectionAlbums({ collection, albums, albumsFailed, retrying, onRetry, onRename, onDelete, reminders }: CollectionAlbumsProps) {
   // Coming back from an album finds the home as it was left (issue 9): filters, sort and scroll.
   const [filters, setFilters] = useState<AlbumFilters>(() => rememberedView().filters);
   const [sortBy, setSortBy] = useState<AlbumSortField>(() => rememberedView().sortBy);
@@ -74,7 +101,10 @@ export function CollectionAlbums({ collection, albums, albumsFailed, retrying, o
 
   const inCollection = useMemo(() => (albums ? albumsInCollection(albums, collection.name) : undefined), [albums, collection.name]);
   const sorted = useMemo(() => (inCollection ? sortAlbums(inCollection, deferred.sortBy) : undefined), [inCollection, deferred.sortBy]);
-  const shown = useMemo(() => (sorted ? filterAlbums(sorted, deferred.filters) : undefined), [sorted, deferred.filters]);
+  const shown = useMemo(
+    () => (sorted ? filterAlbums(sorted, deferred.filters, reminders) : undefined),
+    [sorted, deferred.filters, reminders],
+  );
   const totalCents = useMemo(() => (shown ? totalPriceCents(shown) : 0), [shown]);
 
   return (
@@ -122,7 +152,10 @@ export function CollectionAlbums({ collection, albums, albumsFailed, retrying, o
         </Button>
       </div>
 
-      <AlbumToolbar filters={filters} onFiltersChange={setFilters} sortBy={sortBy} onSortChange={setSortBy} disabled={!inCollection?.length} />
+      <div className="grid gap-2">
+        <AlbumToolbar filters={filters} onFiltersChange={setFilters} sortBy={sortBy} onSortChange={setSortBy} disabled={!inCollection?.length} />
+        {filters.lending !== 'all' && <ReminderHint days={reminders.days} />}
+      </div>
 
       {shown === undefined || inCollection === undefined ? (
         albumsFailed ? (
@@ -148,7 +181,7 @@ export function CollectionAlbums({ collection, albums, albumsFailed, retrying, o
         <EmptyState
           icon={SearchX}
           title="No albums match your filters"
-          text="Nothing in this collection matches that artist and genre. Clear the filters to see every album."
+          text={noMatchText(filters)}
           action={
             <Button variant="secondary" onClick={() => setFilters(NO_FILTERS)}>
               Clear filters
@@ -156,7 +189,13 @@ export function CollectionAlbums({ collection, albums, albumsFailed, retrying, o
           }
         />
       ) : (
-        <AlbumGrid albums={shown} stale={view !== deferred} restoreScrollY={restoreScrollY} onScrollRestored={() => setRestoreScrollY(undefined)} />
+        <AlbumGrid
+          albums={shown}
+          reminders={reminders}
+          stale={view !== deferred}
+          restoreScrollY={restoreScrollY}
+          onScrollRestored={() => setRestoreScrollY(undefined)}
+        />
       )}
     </div>
   );

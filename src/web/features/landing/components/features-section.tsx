@@ -20,7 +20,7 @@ const FEATURES = [
 ] as const;
 
 const EXTRAS = [
-  { icon: HandHelping, text: 'Track albums lent to friends' },
+  { icon: HandHelping, text: 'Track albums lent to friends, flagged when overdue' },
   { icon: FileDown, text: 'Export to CSV any time' },
   { icon: FileUp, text: 'Import your Discogs collection' },
   { icon: ChartNoAxesColumn, text: 'Your collection in numbers' },

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+/**
+ * Loan reminders (issue 15): an album lent out for longer than the collector's chosen number of days
+ * is overdue. Whose day counts: the server's UTC calendar date, which the server hands to the browser
+ * with the user (`loanReminders.today`), so the server-drawn home, the browser's home, the album form
+ * and analytics all count from the same day (docs/decisions.md, "Loan reminders").
+ */
+export const LOAN_REMINDER_DEFAULT_DAYS = 30;
+export const LOAN_REMINDER_MIN_DAYS = 1;
+/** Ten years: beyond that a reminder means nothing, and the bound keeps the integer column small. */
+export const LOAN_REMINDER_MAX_DAYS = 3650;
+
+export const LOAN_REMINDER_MESSAGES = {
+  wholeNumber: `Enter a whole number of days, from ${LOAN_REMINDER_MIN_DAYS} to ${LOAN_REMINDER_MAX_DAYS}`,
+  tooSmall: `Remind me after at least ${LOAN_REMINDER_MIN_DAYS} day`,
+  tooLarge: `Remind me after at most ${LOAN_REMINDER_MAX_DAYS} days (10 years)`,
+} as const;
+
+/** The user's setting as the API shows it with the user: the days, and the day the server counts from. */
+export const loanRemindersSchema = z.object({
+  days: z.number().int(),
+  /** YYYY-MM-DD: the server's UTC date when the user was read. */
+  today: z.string(),
+});
+export type LoanReminders = z.infer<typeof loanRemindersSchema>;
+
+/**
+ * PUT /api/user/loan-reminders `{days}`: a whole number of days, sent as a number or as the text of a
+ * form field ("45"). "12,50", "1e3", negative, zero, huge, fractional → a clear message, nothing changed.
+ */
+export const loanRemindersUpdateSchema = z.object({
+  days: z
+    .union([z.number(), z.string()], { error: LOAN_REMINDER_MESSAGES.wholeNumber })
+    .transform((value, ctx): number => {
+      const text = typeof value === 'string' ? value.trim() : null;
+      // Digits only (an optional minus, so "-5" gets the "at least" message): no commas, points or exponents.
+      if (text !== null && !/^-?\d{1,9}$/.test(text)) {
+        ctx.addIssue({ code: 'custom', message: LOAN_REMINDER_MESSAGES.wholeNumber });
+        return z.NEVER;
+      }
+      const days = text !== null ? Number(text) : (value as number);
+      if (!Number.isFinite(days) || !Number.isInteger(days)) {
+        ctx.addIssue({ code: 'custom', message: LOAN_REMINDER_MESSAGES.wholeNumber });
+        return z.NEVER;
+      }
+      if (days < LOAN_REMINDER_MIN_DAYS) {
+        ctx.addIssue({ code: 'custom', message: LOAN_REMINDER_MESSAGES.tooSmall });
+        return z.NEVER;
+      }
+      if (days > LOAN_REMINDER_MAX_DAYS) {
+        ctx.addIssue({ code: 'custom', message: LOAN_REMINDER_MESSAGES.tooLarge });
+        return z.NEVER;
+      }
+      return days;
+    }),
+});
+export type LoanRemindersUpdate = z.input<typeof loanRemindersUpdateSchema>;
+
+/** The UTC calendar date of `now` as YYYY-MM-DD: the day loans are counted on (see above). */
+export function loanToday(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** A YYYY-MM-DD calendar date as days since 1970-01-01, or null when it is not a real date. */
+function dayNumber(isoDate: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const ms = Date.UTC(year, month - 1, day);
+  const check = new Date(ms);
+  // Date.UTC rolls 2025-02-30 over to March: such a date is not a date.
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  return ms / 86_400_000;
+}
+
+/**
+ * Whole calendar days from `lentDate` to `today` (both YYYY-MM-DD): 0 on the day it was lent, and 0
+ * for a date after today (a collector east of UTC may lend "tomorrow" by the server's calendar; it is
+ * not out yet). Null when the album has no (valid) lent date.
+ */
+export function daysLent(lentDate: string | null, today: string): number | null {
+  if (!lentDate) return null;
+  const from = dayNumber(lentDate);
+  const to = dayNumber(today);
+  if (from === null || to === null) return null;
+  return Math.max(0, to - from);
+}
+
+export interface LoanState {
+  /** Whole days out; null when the album is lent without a date (nothing to count from). */
+  days: number | null;
+  /** Lent longer than the reminder's days: day N+1 after the lent date is the first overdue day. */
+  overdue: boolean;
+}
+
+/** The loan state of an album, or null when it is not lent. */
+export function loanState(album: { isLent: boolean; lentDate: string | null }, reminders: LoanReminders): LoanState | null {
+  if (!album.isLent) return null;
+  const days = daysLent(album.lentDate, reminders.today);
+  return { days, overdue: days !== null && days > reminders.days };
+}
+
+/** "Lent today", "Lent 1 day", "Lent 45 days". */
+export function lentForText(days: number | null): string {
+  if (days === null) return 'Lent';
+  if (days === 0) return 'Lent today';
+  return days === 1 ? 'Lent 1 day' : `Lent ${days} days`;
+}
