@@ -45,6 +45,14 @@ describe('filter (spec 1 §2: artist and genre are case-insensitive substring ma
     expect(filterAlbums(all, { artist: '', genre: 'o' })).toEqual([abbey, soul]);
   });
 
+  it('the search (issue 15) matches part of the title or of the artist in any case, with the other filters', () => {
+    expect(filterAlbums(all, { artist: '', genre: '', search: 'BLUE' })).toEqual([blank, soul]);
+    expect(filterAlbums(all, { artist: '', genre: '', search: 'beatles' })).toEqual([abbey]);
+    expect(filterAlbums(all, { artist: 'joni', genre: '', search: 'blue' })).toEqual([soul]);
+    expect(filterAlbums(all, { artist: '', genre: '', search: '  ' })).toBe(all);
+    expect(hasFilters({ artist: '', genre: '', search: 'x' })).toBe(true);
+  });
+
   it('both filters must match', () => {
     expect(filterAlbums(all, { artist: 'davis', genre: 'rock' })).toEqual([]);
     expect(filterAlbums(all, { artist: 'davis', genre: 'jazz' })).toEqual([kind]);

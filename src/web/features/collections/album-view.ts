@@ -8,6 +8,8 @@ export const ALBUM_SORT_FIELDS: readonly AlbumSortField[] = ['title', 'artist', 
 export interface AlbumFilters {
   artist: string;
   genre: string;
+  /** Issue 15: title or artist, for "do I own this?" at a record shop's racks. */
+  search?: string;
 }
 
 export const NO_FILTERS: AlbumFilters = { artist: '', genre: '' };
@@ -49,20 +51,23 @@ export function sortAlbums<T extends Sortable>(albums: readonly T[], field: Albu
 const needle = (text: string) => text.trim().toLocaleLowerCase();
 
 /** True when some filter is set (blank text is no filter). */
-export const hasFilters = (filters: AlbumFilters) => needle(filters.artist) !== '' || needle(filters.genre) !== '';
+export const hasFilters = (filters: AlbumFilters) => needle(filters.artist) !== '' || needle(filters.genre) !== '' || needle(filters.search ?? '') !== '';
 
 /**
  * Spec 1 §2: artist and genre filters are case-insensitive substring matches; a genre filter never
- * matches an album without a genre. Keeps the given order. Returns the same array when no filter is set.
+ * matches an album without a genre. The search (issue 15) matches the title or the artist the same
+ * way. Keeps the given order. Returns the same array when no filter is set.
  */
 export function filterAlbums<T extends Sortable>(albums: readonly T[], filters: AlbumFilters): readonly T[] {
   const artist = needle(filters.artist);
   const genre = needle(filters.genre);
-  if (!artist && !genre) return albums;
+  const search = needle(filters.search ?? '');
+  if (!artist && !genre && !search) return albums;
   return albums.filter(
     (album) =>
       (!artist || album.artist.toLocaleLowerCase().includes(artist)) &&
-      (!genre || (album.genre !== null && album.genre.toLocaleLowerCase().includes(genre))),
+      (!genre || (album.genre !== null && album.genre.toLocaleLowerCase().includes(genre))) &&
+      (!search || album.title.toLocaleLowerCase().includes(search) || album.artist.toLocaleLowerCase().includes(search)),
   );
 }
 
