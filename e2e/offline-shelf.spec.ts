@@ -155,7 +155,6 @@ test('installable: Chrome reports no installability errors and the manifest pars
   // check needs a browser with a profile of its own, as Lighthouse's installability audit had.
   const profile = mkdtempSync(path.join(tmpdir(), 'spindle-install-'));
   const context = await chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, baseURL });
-  test.info().attach('profile', { body: profile });
   try {
     await checkInstallable(context.pages()[0] ?? (await context.newPage()));
   } finally {
