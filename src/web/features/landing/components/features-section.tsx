@@ -1,4 +1,4 @@
-import { ChartNoAxesColumn, FileDown, HandHelping, ImageDown, LibraryBig, Moon, Share2 } from 'lucide-react';
+import { ChartNoAxesColumn, FileDown, HandHelping, ImageDown, LibraryBig, Moon, Share2, WifiOff } from 'lucide-react';
 import { CONTAINER, SectionHeading } from './ui';
 
 const FEATURES = [
@@ -24,6 +24,8 @@ const EXTRAS = [
   { icon: FileDown, text: 'Export to CSV any time' },
   { icon: ChartNoAxesColumn, text: 'Your collection in numbers' },
   { icon: Moon, text: 'Light and dark themes' },
+  // Issue 15: the installable app keeps your shelf for the record shop with no signal.
+  { icon: WifiOff, text: 'Check your shelf offline, in the shop' },
 ] as const;
 
 export function FeaturesSection() {
