@@ -36,6 +36,8 @@ async function loadHomeAndKeep(page: Page, titles: string[]) {
   await page.goto('/');
   await expect(cards(page)).toHaveCount(titles.length);
   await expect.poll(() => keptTitles(page), { timeout: 20_000 }).toEqual([...titles].sort());
+  // The worker keeps as soon as it is active; it takes the page over (clients.claim) a moment later.
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
 const SHELF = [

@@ -43,6 +43,14 @@ const ALBUMS = '/api/albums';
  */
 let generation = 0;
 
+/** Keeps and clears run one at a time: each reads and rewrites the meta entry, which must not interleave. */
+let queue: Promise<unknown> = Promise.resolve();
+function serially<T>(work: () => Promise<T>): Promise<T> {
+  const next = queue.then(work, work);
+  queue = next.catch(() => undefined);
+  return next;
+}
+
 scope.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
@@ -103,7 +111,7 @@ async function asset(request: Request): Promise<Response> {
 }
 
 async function readMeta(cache: Cache): Promise<KeptMeta | null> {
-  const answer = await cache.match(META_KEY);
+  const answer = await cache.match(META_KEY, { ignoreVary: true });
   return answer ? parseKeptMeta(await answer.json().catch(() => null)) : null;
 }
 
@@ -112,14 +120,18 @@ const writeMeta = (cache: Cache, meta: KeptMeta) =>
 
 async function clearKept(): Promise<void> {
   generation++;
-  await caches.delete(KEPT_DATA_CACHE);
+  await serially(() => caches.delete(KEPT_DATA_CACHE));
 }
 
 /**
  * Keeps a marked answer to a kept read. The user's answer decides whose the copy is: another user's
  * kept data goes first. An album list, kept or confirmed unchanged (304), dates the copy.
  */
-async function keep(path: string, answer: Response, started: number): Promise<void> {
+function keep(path: string, answer: Response, started: number): Promise<void> {
+  return serially(() => keepNow(path, answer, started));
+}
+
+async function keepNow(path: string, answer: Response, started: number): Promise<void> {
   if (started !== generation) return;
   const cache = await caches.open(KEPT_DATA_CACHE);
   let meta = await readMeta(cache);
@@ -127,8 +139,9 @@ async function keep(path: string, answer: Response, started: number): Promise<vo
     const userId = userIdOf(await answer.clone().json().catch(() => null));
     if (userId === null) return;
     if (keptBelongsToSomeoneElse(meta, userId)) {
-      await clearKept();
-      return keep(path, answer, generation);
+      generation++;
+      await caches.delete(KEPT_DATA_CACHE);
+      return keepNow(path, answer, generation);
     }
     meta = { userId, keptAt: meta?.keptAt ?? '' };
     await writeMeta(cache, meta);
@@ -155,9 +168,12 @@ async function keptRead(event: FetchEvent): Promise<Response> {
 
 async function keptAnswer(path: string): Promise<Response | undefined> {
   const cache = await caches.open(KEPT_DATA_CACHE);
-  const [kept, meta] = await Promise.all([cache.match(path), readMeta(cache)]);
+  const [kept, meta] = await Promise.all([cache.match(path, { ignoreVary: true }), readMeta(cache)]);
   if (!kept || !meta) return undefined;
   const headers = new Headers(kept.headers);
+  // The kept body is the decoded one: the network's length and encoding no longer describe it.
+  headers.delete('content-length');
+  headers.delete('content-encoding');
   headers.set(OFFLINE_COPY_HEADER, meta.keptAt);
   return new Response(kept.body, { status: 200, headers });
 }
@@ -181,11 +197,10 @@ async function keptAlbum(request: Request): Promise<Response> {
  * album list in slices, which are not kept, so the whole list is read here; unchanged, it costs a 304.
  */
 async function refreshKept(userId: number): Promise<void> {
-  const cache = await caches.open(KEPT_DATA_CACHE);
-  if (keptBelongsToSomeoneElse(await readMeta(cache), userId)) await clearKept();
+  if (keptBelongsToSomeoneElse(await readMeta(await caches.open(KEPT_DATA_CACHE)), userId)) await clearKept();
   for (const path of KEPT_READS) {
     const started = generation;
-    const kept = path === ALBUMS ? await (await caches.open(KEPT_DATA_CACHE)).match(path) : undefined;
+    const kept = path === ALBUMS ? await (await caches.open(KEPT_DATA_CACHE)).match(path, { ignoreVary: true }) : undefined;
     const etag = kept?.headers.get('etag');
     let answer: Response;
     try {
