@@ -165,6 +165,11 @@ test('installable: Chrome reports no installability errors and the manifest pars
   }
 });
 
+test('the landing page lists the offline shelf among the features', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Built the way collectors actually collect' }).getByText('Check your shelf offline, in the shop')).toBeVisible();
+});
+
 async function checkInstallable(page: Page) {
   await page.goto('/login');
   const cdp = await page.context().newCDPSession(page);
