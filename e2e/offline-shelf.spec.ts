@@ -12,6 +12,9 @@ import { registerViaApi, signIn } from './support/helpers';
 
 const KEPT_CACHE = 'spindle-kept-data';
 
+// The worker registers 8 s after the page's load (offline-copy-client.ts), and some journeys wait for it twice.
+test.describe.configure({ timeout: 150_000 });
+
 /** The titles in the device's kept album list (none when nothing is kept). */
 function keptTitles(page: Page): Promise<string[]> {
   return page.evaluate(async (name) => {
@@ -35,7 +38,7 @@ const cards = (page: Page) => page.locator('main a[href^="/album/"]:not([href^="
 async function loadHomeAndKeep(page: Page, titles: string[]) {
   await page.goto('/');
   await expect(cards(page)).toHaveCount(titles.length);
-  await expect.poll(() => keptTitles(page), { timeout: 20_000 }).toEqual([...titles].sort());
+  await expect.poll(() => keptTitles(page), { timeout: 45_000 }).toEqual([...titles].sort());
   // The worker keeps as soon as it is active; it takes the page over (clients.claim) a moment later.
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
@@ -90,7 +93,7 @@ test('offline, the home shows the kept albums with a notice; search and filters 
   await expect(page).not.toHaveURL(/\/album\//);
   await expect(cards(page).filter({ hasText: 'Kind of Blue (mono)' })).toHaveCount(1);
   await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toHaveCount(0);
-  await expect.poll(() => keptTitles(page), { timeout: 20_000 }).toContain('Kind of Blue (mono)');
+  await expect.poll(() => keptTitles(page), { timeout: 45_000 }).toContain('Kind of Blue (mono)');
 });
 
 test('back online after an offline reload, the notice goes and the data is fresh', async ({ page, context }) => {
