@@ -1,7 +1,11 @@
 // Issue 2 web performance budget, against the built server (run by `npm run bench` after the build):
 // - the landing page (GET / without a session) loads at most 80 KB of JavaScript, gzipped;
 // - Lighthouse, mobile preset: performance, accessibility, best practices and SEO each ≥ 95;
-// - built files are sent precompressed (br), hashed assets cached immutably for a year, pages never stale.
+// - built files are sent precompressed (br), hashed assets cached immutably for a year, pages never stale;
+// - issue 15: the app is installable, checked as Lighthouse's PWA category did before version 12.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -61,6 +65,26 @@ async function checkHeaders(url) {
   return ok;
 }
 
+/**
+ * Chrome's own installability check (what Lighthouse's "installable manifest" audit read), over CDP,
+ * in a browser with a profile of its own (an off-the-record one is never installable).
+ */
+async function installabilityErrors(url) {
+  const profile = mkdtempSync(path.join(tmpdir(), 'spindle-install-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(url);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors: errors } = await cdp.send('Page.getInstallabilityErrors');
+    const manifest = await cdp.send('Page.getAppManifest');
+    return [...errors.map((error) => error.errorId), ...manifest.errors.map((error) => error.message)];
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
 async function runLighthouse(url) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
@@ -87,6 +111,8 @@ try {
   ok = report('the signed-in app is split away from the landing page', appLoaded ? 'app bundle loaded' : 'not loaded', 'not loaded', !appLoaded) && ok;
 
   ok = (await checkHeaders(server.url)) && ok;
+  const installErrors = await installabilityErrors(`${server.url}/`);
+  ok = report('installable (Page.getInstallabilityErrors, manifest errors)', installErrors.length ? installErrors.join(', ') : 'none', 'none', installErrors.length === 0) && ok;
 
   const lhr = await runLighthouse(`${server.url}/`);
   if (lhr.runtimeError) {

@@ -89,6 +89,8 @@ export const STORAGE_KEYS = {
   subscriptionMessage: 'subscription_message',
   /** Spec 2 §3: before payment, where the checkout was started from ('subscription-page'). */
   subscriptionOrigin: 'subscription_origin',
+  /** Issue 15: a logout made without a network, sent to the server when the network is back. */
+  pendingLogout: 'spindle-pending-logout',
 } as const;
 
 /**

@@ -59,3 +59,39 @@ describe('Cache-Control on authenticated /api answers (issue 9)', () => {
     expect(again.headers['cache-control']).toBe('private, no-cache');
   });
 });
+
+describe('the offline copy mark (issue 15)', () => {
+  const KEEPABLE = 'spindle-keepable';
+
+  it('marks only 200 answers to the home reads of a signed-in user, which stay no-store or private for HTTP caches', async () => {
+    for (const url of ['/api/user', '/api/collections', '/api/albums']) {
+      const res = await client.get(url);
+      expect({ url, status: res.statusCode, keep: res.headers[KEEPABLE] }).toEqual({ url, status: 200, keep: '1' });
+      expect(res.headers['cache-control']).toMatch(privateOrNoStore);
+    }
+  });
+
+  it('never marks slices, single albums, other reads, writes, errors, 304s or signed-out answers', async () => {
+    const list = await client.get('/api/albums');
+    const answers = [
+      await client.get('/api/albums?offset=0&limit=10'),
+      await client.get(`/api/albums/${albumId}`),
+      await client.get('/api/analytics'),
+      await client.get('/api/export/albums'),
+      await client.request({ method: 'GET', url: '/api/albums', headers: { 'if-none-match': String(list.headers.etag) } }),
+      await client.put(`/api/collections/${collectionId}`, { name: 'Jazz' }),
+      await client.get('/api/albums/999999'),
+      await new Client(t.app).get('/api/user'),
+      await new Client(t.app).get('/api/albums'),
+    ];
+    expect(answers[4]!.statusCode).toBe(304);
+    for (const res of answers) expect({ url: res.raw.req.url, keep: res.headers[KEEPABLE] }).toEqual({ url: res.raw.req.url, keep: undefined });
+  });
+
+  it('never marks an answer that sets a cookie (sign-in)', async () => {
+    const fresh = await signUp(t.app);
+    const res = await new Client(t.app).post('/api/login', { username: fresh.user.username, password: fresh.password });
+    expect(res.headers['set-cookie']).toBeDefined();
+    expect(res.headers[KEEPABLE]).toBeUndefined();
+  });
+});

@@ -1,8 +1,21 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { KEEPABLE_HEADER, isKeptRead } from '../../common/offline-copy.js';
 
 const KEEPS_PRIVATE = /\b(private|no-store)\b/i;
 
 const setsCookie = (reply: FastifyReply) => reply.getHeader('set-cookie') !== undefined;
+
+/**
+ * Whether the signed-in user's device may keep this answer as its offline copy (issue 15): a 200 to a
+ * GET of one of the home's reads that sets no cookie. The service worker keeps only answers so marked,
+ * since a service worker cannot see Set-Cookie. `no-store` still tells HTTP caches to keep nothing: the
+ * service worker's Cache Storage copy is the app's own, deliberate one (docs/decisions.md).
+ */
+function mayKeepOffline(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (request.method !== 'GET' || reply.statusCode !== 200 || !request.user || setsCookie(reply)) return false;
+  const query = request.url.indexOf('?');
+  return query === -1 ? isKeptRead(request.url, '') : false;
+}
 
 /**
  * One rule for what caches may keep of authenticated /api answers, so no route can forget it
@@ -26,6 +39,7 @@ export function registerApiCacheControl(app: FastifyInstance): void {
     } else if (!KEEPS_PRIVATE.test(chosen)) {
       void reply.header('cache-control', /\bpublic\b/i.test(chosen) ? chosen.replace(/\bpublic\b/i, 'private') : `private, ${chosen}`);
     }
+    if (mayKeepOffline(request, reply)) void reply.header(KEEPABLE_HEADER, '1');
     done(null, payload);
   });
 }

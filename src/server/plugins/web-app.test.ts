@@ -24,6 +24,8 @@ function writeWebRoot(): string {
   writeFileSync(path.join(root, 'assets/index-Ab12Cd34.js'), APP_JS);
   writeFileSync(path.join(root, 'assets/index-Ab12Cd34.js.br'), brotliCompressSync(APP_JS));
   writeFileSync(path.join(root, 'robots.txt'), 'User-agent: *\n');
+  writeFileSync(path.join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(root, 'manifest.webmanifest'), '{"name":"Spindle"}');
   mkdirSync(path.join(root, '.vite'));
   writeFileSync(path.join(root, '.vite/manifest.json'), '{}');
   return root;
@@ -209,5 +211,36 @@ describe('caching and compression of built files', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
     expect((await t.app.inject({ method: 'GET', url: '/assets/missing-123.js' })).statusCode).toBe(404);
+  });
+});
+
+describe('the installable app and its service worker (issue 15)', () => {
+  it('serves sw.js revalidated on every load, as JavaScript, scoped to the whole app, under the CSP', async () => {
+    const res = await new Client(t.app).get('/sw.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['service-worker-allowed']).toBe('/');
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+
+  it('serves the manifest as application/manifest+json', async () => {
+    const res = await new Client(t.app).get('/manifest.webmanifest');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/manifest+json');
+  });
+
+  it('serves the app shell the same to everyone: neither marked signed out nor drawn for a user, never the landing page', async () => {
+    const visitor = await new Client(t.app).get('/app-shell.html');
+    const { client } = await signUp(t.app);
+    const signedIn = await client.get('/app-shell.html');
+    for (const res of [visitor, signedIn]) {
+      expect(res.statusCode).toBe(200);
+      expect(isApp(res.body)).toBe(true);
+      expect(res.body).not.toContain('spindle-signed-out');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect(visitor.body).toBe(signedIn.body);
   });
 });

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { APP_SHELL_PATH, SERVICE_WORKER_PATH } from '../../common/offline-copy.js';
 import { SIGNED_OUT_META, SUPPORT_EMAIL_META, SUPPORT_EMAIL_PLACEHOLDER } from '../../common/web-placeholders.js';
 
 interface Asset {
@@ -200,7 +201,13 @@ export function registerWebApp(app: FastifyInstance, webRoot: string): void {
     if (urlPath.startsWith('/api/') || urlPath === '/api') {
       return reply.status(404).send({ message: `No such API route: ${request.method} ${urlPath}`, code: 'NOT_FOUND' });
     }
+    // The service worker's copy of the app shell (issue 15): the page neither drawn for nor marked as
+    // anyone, so the same for every visitor; the app reads who is signed in when it starts.
+    if (urlPath === APP_SHELL_PATH && index) return send(request, reply, index);
     const asset = PAGES.has(urlPath) ? undefined : assets.get(urlPath);
+    // The service worker is looked for on every visit: revalidated, never kept stale (a new build
+    // must reach the browser), and scoped to the whole app.
+    if (asset && urlPath === SERVICE_WORKER_PATH) void reply.header('service-worker-allowed', '/');
     if (asset) return send(request, reply, asset);
     if (urlPath.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
     if (!index || !signedOutIndex) return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');

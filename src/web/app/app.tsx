@@ -6,6 +6,7 @@ import { Button } from '../components/ui/button';
 import { FullScreenSpinner } from '../components/ui/spinner';
 import { useSessionUser } from '../lib/session';
 import { useAfterPayment } from '../features/subscription/use-after-payment';
+import { useOfflineCopy } from '../offline/offline-copy-client';
 import { Providers } from './providers';
 import { ServerRenderContext } from './server-render-context';
 import { AppRoutes } from './routes';
@@ -31,6 +32,7 @@ function Shell() {
   const { user, isPending, isError, refetch, isFetching } = useSessionUser();
   const transitioning = useRouteTransition();
   useAfterPayment(isPending ? undefined : (user ?? null));
+  useOfflineCopy(isPending || (isError && user === undefined) ? undefined : (user ?? null));
   if (isPending) return <FullScreenSpinner />;
   // A failed background refetch keeps the user we have; only a first load that fails stops here.
   if (isError && user === undefined) return <SessionError onRetry={() => void refetch()} retrying={isFetching} />;

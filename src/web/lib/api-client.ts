@@ -1,3 +1,4 @@
+import { nextRequestNumber, noteAnswer } from '../offline/offline-state';
 import { parseJsonInSlices } from './json-slices';
 
 /**
@@ -7,6 +8,8 @@ import { parseJsonInSlices } from './json-slices';
 export const NETWORK_ERROR_MESSAGE = 'Network error occurred';
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized';
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred';
+/** A write tried without a network (issue 15): the page keeps what was typed, so the message says so. */
+export const OFFLINE_WRITE_MESSAGE = 'You are offline: saving changes needs the network. Nothing you typed was lost; try again when you are back online.';
 
 /** An HTTP answer that was not a success. `serverMessage` is the `{message}` of the JSON body, if any. */
 export class ApiError extends Error {
@@ -30,10 +33,12 @@ export class ApiError extends Error {
 /** The request never got an answer (offline, DNS, refused). */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError';
-  constructor() {
-    super(NETWORK_ERROR_MESSAGE);
+  constructor(message = NETWORK_ERROR_MESSAGE) {
+    super(message);
   }
 }
+
+const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 export const isApiError = (error: unknown, status?: number): error is ApiError =>
   error instanceof ApiError && (status === undefined || error.status === status);
@@ -64,12 +69,18 @@ function parseJson(text: string): unknown {
 
 /** fetch with cookies; a failure to get any answer becomes NetworkError (an abort stays an abort). */
 export async function send(url: string, init: RequestInit = {}): Promise<Response> {
+  const requestNumber = nextRequestNumber();
+  let response: Response;
   try {
-    return await fetch(url, { ...init, credentials: 'include' });
+    response = await fetch(url, { ...init, credentials: 'include' });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new NetworkError();
+    // A write without a network says so (a read keeps the spec's text: spec 1 §8).
+    const write = init.method !== undefined && init.method !== 'GET';
+    throw new NetworkError(write && browserOffline() ? OFFLINE_WRITE_MESSAGE : NETWORK_ERROR_MESSAGE);
   }
+  noteAnswer(response, requestNumber);
+  return response;
 }
 
 /** The body as JSON; an empty body (204) reads as null. A large list is parsed in slices (json-slices.ts). */

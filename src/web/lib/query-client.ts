@@ -18,8 +18,11 @@ export function createQueryClient(): QueryClient {
   const client = new QueryClient({
     defaultOptions: {
       // Spec 1 §9: refetch on focus; data stale at once and dropped from the cache when unused.
-      queries: { queryFn: defaultQueryFn, retry: readRetry, refetchOnWindowFocus: true, staleTime: 0, gcTime: 0 },
-      mutations: { retry: false },
+      // networkMode 'always' (issue 15): without a network, reads still ask (the service worker may
+      // answer from the kept copy) and writes fail at once with a message, where TanStack's default
+      // would hold both paused, silently, until the network came back.
+      queries: { queryFn: defaultQueryFn, retry: readRetry, refetchOnWindowFocus: true, staleTime: 0, gcTime: 0, networkMode: 'always' },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
   // Spec 1 §7: always refetched (stale at once, on focus, mount and reconnect).

@@ -4,10 +4,11 @@ import { SUBSCRIPTION_REQUIRED_MESSAGE } from '../../../common/access';
 import type { LoginRequest, LoginResponse, PaymentRequiredBody, RegisterRequest, User } from '../../../common/auth.schemas';
 import { STORAGE_KEYS } from '../../../common/constants';
 import { errorToast } from '../../components/ui/use-toast';
-import { apiRequest, errorMessage, isApiError } from '../../lib/api-client';
+import { NetworkError, apiRequest, errorMessage, isApiError } from '../../lib/api-client';
 import { API, QUERY_KEYS } from '../../lib/api-paths';
 import { placeholderUser, type SessionUser } from '../../lib/session';
 import { localStore } from '../../lib/storage';
+import { clearKeptCopy } from '../../offline/offline-copy-client';
 
 const LOGIN_SUBSCRIPTION_REQUIRED = 'Login successful. Subscription required.';
 
@@ -18,6 +19,8 @@ const LOGIN_SUBSCRIPTION_REQUIRED = 'Login successful. Subscription required.';
 export async function login(input: LoginRequest): Promise<SessionUser> {
   try {
     const response = await apiRequest<LoginResponse>('POST', API.login, input);
+    // A new session replaces the one an offline logout left to end (issue 15).
+    localStore.remove(STORAGE_KEYS.pendingLogout);
     if (!response.subscription_required) return response.user;
     localStore.set(STORAGE_KEYS.subscriptionMessage, response.message || LOGIN_SUBSCRIPTION_REQUIRED);
     return { ...response.user, subscriptionRequired: true };
@@ -30,23 +33,36 @@ export async function login(input: LoginRequest): Promise<SessionUser> {
 }
 
 /** POST /api/register: the new account, already signed in. */
-export function register(input: RegisterRequest): Promise<User> {
-  return apiRequest<User>('POST', API.register, input);
+export async function register(input: RegisterRequest): Promise<User> {
+  const user = await apiRequest<User>('POST', API.register, input);
+  localStore.remove(STORAGE_KEYS.pendingLogout);
+  return user;
 }
 
-/** Spec 1 §7: logout clears the cached user; the landing page shows. */
+/**
+ * Spec 1 §7: logout clears the cached user; the landing page shows. The device's offline copy goes
+ * too (issue 15). Without a network the device is signed out all the same (a shared or lost phone in
+ * a shop): the copy and the page's data go at once, and the server's session is ended as soon as the
+ * network is back (`pendingLogout`, sent by the offline copy's hook).
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  const signOutHere = async () => {
+    await queryClient.cancelQueries();
+    // Nothing of the signed-out account may linger in memory or on the device.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== API.user });
+    queryClient.setQueryData(QUERY_KEYS.user, null);
+    await clearKeptCopy();
+    navigate('/');
+  };
   return useMutation({
     mutationFn: () => apiRequest('POST', API.logout),
-    onSuccess: async () => {
-      await queryClient.cancelQueries();
-      // Nothing of the signed-out account may linger in memory.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== API.user });
-      queryClient.setQueryData(QUERY_KEYS.user, null);
-      navigate('/');
+    onSuccess: signOutHere,
+    onError: async (error) => {
+      if (!(error instanceof NetworkError)) return errorToast(errorMessage(error));
+      localStore.set(STORAGE_KEYS.pendingLogout, '1');
+      await signOutHere();
     },
-    onError: (error) => errorToast(errorMessage(error)),
   });
 }

@@ -47,6 +47,14 @@ describe('filter (spec 1 §2: artist and genre are case-insensitive substring ma
     expect(filterAlbums(all, { artist: '', genre: 'o', lending: 'all' }, REMINDERS)).toEqual([abbey, soul]);
   });
 
+  it('the search (issue 15) matches part of the title or of the artist in any case, with the other filters', () => {
+    expect(filterAlbums(all, { artist: '', genre: '', lending: 'all', search: 'BLUE' }, REMINDERS)).toEqual([kind, blank, soul]);
+    expect(filterAlbums(all, { artist: '', genre: '', lending: 'all', search: 'beatles' }, REMINDERS)).toEqual([abbey]);
+    expect(filterAlbums(all, { artist: 'joni', genre: '', lending: 'all', search: 'blue' }, REMINDERS)).toEqual([soul]);
+    expect(filterAlbums(all, { artist: '', genre: '', lending: 'all', search: '  ' }, REMINDERS)).toBe(all);
+    expect(hasFilters({ artist: '', genre: '', lending: 'all', search: 'x' })).toBe(true);
+  });
+
   it('both filters must match', () => {
     expect(filterAlbums(all, { artist: 'davis', genre: 'rock', lending: 'all' }, REMINDERS)).toEqual([]);
     expect(filterAlbums(all, { artist: 'davis', genre: 'jazz', lending: 'all' }, REMINDERS)).toEqual([kind]);

@@ -14,6 +14,8 @@ export interface AlbumFilters {
   artist: string;
   genre: string;
   lending: LendingFilter;
+  /** Issue 15: title or artist, for "do I own this?" at a record shop's racks. */
+  search?: string;
 }
 
 export const NO_FILTERS: AlbumFilters = { artist: '', genre: '', lending: 'all' };
@@ -56,7 +58,7 @@ const needle = (text: string) => text.trim().toLocaleLowerCase();
 
 /** True when some filter is set (blank text is no filter). */
 export const hasFilters = (filters: AlbumFilters) =>
-  needle(filters.artist) !== '' || needle(filters.genre) !== '' || filters.lending !== 'all';
+  needle(filters.artist) !== '' || needle(filters.genre) !== '' || filters.lending !== 'all' || needle(filters.search ?? '') !== '';
 
 /** Whether an album passes the lending filter, on the loan day and reminder days the server gave. */
 function matchesLending(album: Pick<Album, 'isLent' | 'lentDate'>, lending: LendingFilter, reminders: LoanReminders): boolean {
@@ -67,19 +69,22 @@ function matchesLending(album: Pick<Album, 'isLent' | 'lentDate'>, lending: Lend
 
 /**
  * Spec 1 §2: artist and genre filters are case-insensitive substring matches; a genre filter never
- * matches an album without a genre. Issue 15: the lending filter keeps lent (or overdue) albums.
- * Keeps the given order. Returns the same array when no filter is set.
+ * matches an album without a genre. Issue 15: the lending filter keeps lent (or overdue) albums; the
+ * search matches the title or the artist the same way. Keeps the given order. Returns the same array
+ * when no filter is set.
  */
 export function filterAlbums<T extends Sortable>(albums: readonly T[], filters: AlbumFilters, reminders: LoanReminders): readonly T[] {
   const artist = needle(filters.artist);
   const genre = needle(filters.genre);
   const { lending } = filters;
-  if (!artist && !genre && lending === 'all') return albums;
+  const search = needle(filters.search ?? '');
+  if (!artist && !genre && lending === 'all' && !search) return albums;
   return albums.filter(
     (album) =>
       (!artist || album.artist.toLocaleLowerCase().includes(artist)) &&
       (!genre || (album.genre !== null && album.genre.toLocaleLowerCase().includes(genre))) &&
-      matchesLending(album, lending, reminders),
+      matchesLending(album, lending, reminders) &&
+      (!search || album.title.toLocaleLowerCase().includes(search) || album.artist.toLocaleLowerCase().includes(search)),
   );
 }
 

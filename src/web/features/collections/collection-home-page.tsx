@@ -21,6 +21,7 @@ import * as dialogs from './collection-home-dialogs';
 import { CollectionsSidebar } from './components/collections-sidebar';
 import { collectionAfterDelete, collectionHref } from './selected-collection';
 import { useSelectedCollection } from './use-selected-collection';
+import { OfflineNotice } from '../../offline/offline-notice';
 
 /** Spec 1 §6: an inactive subscription or an expired trial gates the collection; the subscription page explains. Returns the user. */
 function useGatedRedirect() {
@@ -223,7 +224,10 @@ export default function CollectionHomePage() {
         <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-72 shrink-0 border-r border-line bg-surface/60 min-[769px]:block">
           {sidebar(false)}
         </aside>
-        <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">{main}</main>
+        <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          <OfflineNotice />
+          {main}
+        </main>
       </div>
       <CollectionsDrawer open={drawerOpen} onOpenChange={setDrawerOpen}>
         {sidebar(true)}

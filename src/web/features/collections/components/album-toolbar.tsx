@@ -3,6 +3,7 @@ import { GENRES } from '../../../../common/constants';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { cn } from '../../../lib/cn';
 import { Select, type SelectOption } from '../../../components/ui/select';
 import { hasFilters, NO_FILTERS, type AlbumFilters, type AlbumSortField, type LendingFilter } from '../album-view';
 
@@ -27,9 +28,27 @@ export interface AlbumToolbarProps {
   disabled?: boolean;
 }
 
-function FilterInput({ id, label, value, onChange, disabled, list }: { id: string; label: string; value: string; onChange: (value: string) => void; disabled?: boolean; list?: string }) {
+function FilterInput({
+  id,
+  label,
+  value,
+  onChange,
+  disabled,
+  list,
+  placeholder,
+  className,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  list?: string;
+  placeholder?: string;
+  className?: string;
+}) {
   return (
-    <div className="grid min-w-0 gap-1.5">
+    <div className={cn('grid min-w-0 gap-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
       <div className="relative">
         <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted" />
@@ -38,7 +57,7 @@ function FilterInput({ id, label, value, onChange, disabled, list }: { id: strin
           type="search"
           value={value}
           onChange={(event) => onChange(event.target.value)}
-          placeholder={`Filter by ${label.toLowerCase()}`}
+          placeholder={placeholder ?? `Filter by ${label.toLowerCase()}`}
           autoComplete="off"
           spellCheck={false}
           disabled={disabled}
@@ -58,6 +77,15 @@ function FilterInput({ id, label, value, onChange, disabled, list }: { id: strin
 export function AlbumToolbar({ filters, onFiltersChange, sortBy, onSortChange, disabled }: AlbumToolbarProps) {
   return (
     <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_9rem_9rem_auto]">
+      <FilterInput
+        id="search-albums"
+        label="Search"
+        placeholder="Title or artist"
+        value={filters.search ?? ''}
+        onChange={(search) => onFiltersChange({ ...filters, search })}
+        disabled={disabled}
+        className="col-span-2 sm:col-span-5"
+      />
       <FilterInput id="filter-artist" label="Artist" value={filters.artist} onChange={(artist) => onFiltersChange({ ...filters, artist })} disabled={disabled} />
       <FilterInput
         id="filter-genre"

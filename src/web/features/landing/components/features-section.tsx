@@ -1,4 +1,4 @@
-import { ChartNoAxesColumn, FileDown, FileUp, HandHelping, ImageDown, LibraryBig, Moon, Share2 } from 'lucide-react';
+import { ChartNoAxesColumn, FileDown, FileUp, HandHelping, ImageDown, LibraryBig, Moon, Share2, WifiOff } from 'lucide-react';
 import { CONTAINER, SectionHeading } from './ui';
 
 const FEATURES = [
@@ -25,6 +25,8 @@ const EXTRAS = [
   { icon: FileUp, text: 'Import your Discogs collection' },
   { icon: ChartNoAxesColumn, text: 'Your collection in numbers' },
   { icon: Moon, text: 'Light and dark themes' },
+  // Issue 15: the installable app keeps your shelf for the record shop with no signal.
+  { icon: WifiOff, text: 'Check your shelf offline, in the shop' },
 ] as const;
 
 export function FeaturesSection() {

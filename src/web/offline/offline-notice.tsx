@@ -1,0 +1,33 @@
+import { WifiOff } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+import { getOfflineState, subscribeOfflineState, type OfflineState } from './offline-state';
+
+const SERVER_STATE: OfflineState = { offline: false, keptAt: null };
+
+/** "24 Nov 2026, 16:40" in the user's locale; null for a missing or unreadable time. */
+function keptWhen(keptAt: string | null): string | null {
+  if (!keptAt) return null;
+  const date = new Date(keptAt);
+  return Number.isNaN(date.getTime()) ? null : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/**
+ * Issue 15: on the collection home without a network, says that the shelf is the copy kept on this
+ * device, since when, and that changes wait for the network. Nothing is shown online (the server's
+ * drawing and the hydration agree: the server's snapshot is "online").
+ */
+export function OfflineNotice() {
+  const { offline, keptAt } = useSyncExternalStore(subscribeOfflineState, getOfflineState, () => SERVER_STATE);
+  if (!offline) return null;
+  const when = keptWhen(keptAt);
+  return (
+    <div role="status" className="mb-6 flex items-start gap-3 rounded-xl border border-warning/40 bg-warning/10 px-4 py-3 text-sm" data-testid="offline-notice">
+      <WifiOff aria-hidden className="mt-0.5 size-4 shrink-0 text-warning" />
+      <p>
+        <span className="font-semibold">You are offline.</span>{' '}
+        {when ? `Showing your albums as kept on this device on ${when}.` : 'Showing what this page last loaded.'} Search and filters work;
+        changes need the network.
+      </p>
+    </div>
+  );
+}
