@@ -104,7 +104,7 @@ describe('GET /api/releases (MusicBrainz release search)', () => {
   });
 
   it('needs both title and artist, or a barcode (400, nothing asked upstream)', async () => {
-    for (const query of [{ title: 'Kind of Blue' }, { artist: 'Miles Davis' }, { title: '  ', artist: 'Miles' }, {}]) {
+    for (const query of [{ title: 'Kind of Blue' }, { artist: 'Miles Davis' }, { title: '  ', artist: 'Miles' }, {}] as Record<string, string>[]) {
       const res = await search(client, query);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(RELEASE_MESSAGES.needsTitleAndArtist);

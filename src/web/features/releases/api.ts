@@ -7,7 +7,8 @@ export const RELEASES_URL = '/api/releases';
 export type PressingSearch = { kind: 'title'; title: string; artist: string } | { kind: 'barcode'; barcode: string };
 
 export function pressingSearchUrl(search: PressingSearch): string {
-  const query = search.kind === 'barcode' ? { barcode: search.barcode } : { title: search.title.trim(), artist: search.artist.trim() };
+  const query: Record<string, string> =
+    search.kind === 'barcode' ? { barcode: search.barcode } : { title: search.title.trim(), artist: search.artist.trim() };
   return `${RELEASES_URL}?${new URLSearchParams(query).toString()}`;
 }
 

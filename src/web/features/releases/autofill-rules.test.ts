@@ -23,11 +23,22 @@ describe('autofill: which fields a chosen pressing fills', () => {
   it('fills every empty field and the default year of a new album, and imports the cover', () => {
     const values = { ...newAlbumValues('Jazz', 2026), title: 'Kind of Blue', artist: 'Miles Davis' };
     const plan = planAutofill(values, pressing, () => false, false);
-    expect(plan).toEqual({ set: { genre: 'Jazz', label: 'Columbia', releaseYear: '1959', country: 'United States' }, kept: [], importCover: true });
+    expect(plan).toEqual({
+      set: { genre: 'Jazz', label: 'Columbia', releaseYear: '1959', country: 'United States' },
+      kept: [],
+      importCover: true,
+    });
   });
 
   it('keeps what the user entered (and the cover they chose) unless asked to replace it', () => {
-    const values = { ...newAlbumValues('Jazz', 2026), title: 'kind of blue', artist: 'Miles Davis', country: 'UK', label: '', coverUrl: '/api/cover-art/mine.jpg' };
+    const values = {
+      ...newAlbumValues('Jazz', 2026),
+      title: 'kind of blue',
+      artist: 'Miles Davis',
+      country: 'UK',
+      label: '',
+      coverUrl: '/api/cover-art/mine.jpg',
+    };
     const entered = (field: string) => ['title', 'artist', 'country', 'label', 'coverUrl'].includes(field);
     const kept = planAutofill(values, pressing, entered, false);
     expect(kept.set).toEqual({ genre: 'Jazz', label: 'Columbia', releaseYear: '1959' });
@@ -41,7 +52,12 @@ describe('autofill: which fields a chosen pressing fills', () => {
 
   it('never empties a field MusicBrainz knows nothing about', () => {
     const values = { ...newAlbumValues('Jazz', 2026), label: 'Blue Note', genre: 'Jazz' as const };
-    const plan = planAutofill(values, { ...pressing, label: null, genre: null, year: null, country: null, coverUrl: null }, () => false, true);
+    const plan = planAutofill(
+      values,
+      { ...pressing, label: null, genre: null, year: null, country: null, coverUrl: null },
+      () => false,
+      true,
+    );
     expect(plan.set).toEqual({ title: 'Kind of Blue', artist: 'Miles Davis' });
     expect(plan.importCover).toBe(false);
   });

@@ -4,7 +4,7 @@ import { ean13Image, ean13Modules, toRgba } from '../../../server/test/ean13-ima
 import { sleeveBarcode, sleeveReaderHints } from './barcode-reading';
 
 /** Decodes an RGBA image with the scanner's own hints, as the camera loop does with a video frame. */
-function decode(rgba: Uint8ClampedArray, width: number, height: number): string | null {
+function decode(rgba: Int32Array, width: number, height: number): string | null {
   const reader = new MultiFormatReader();
   reader.setHints(sleeveReaderHints());
   try {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { RotateCw, SearchX } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { Pressing } from '../../../../common/releases.schemas';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -17,7 +17,9 @@ const thumbnailOf = (coverUrl: string | null) => coverUrl?.replace(/\/front-500$
 /** "1959 · United States · Columbia CL 1355": what tells pressings apart, in a collector's order. */
 export function pressingDetails(pressing: Pressing): string[] {
   const label = [pressing.label, pressing.catalogNumber].filter(Boolean).join(' ');
-  return [pressing.year === null ? null : String(pressing.year), pressing.country, label || null, pressing.format].filter((part): part is string => Boolean(part));
+  return [pressing.year === null ? null : String(pressing.year), pressing.country, label || null, pressing.format].filter(
+    (part): part is string => Boolean(part),
+  );
 }
 
 export function searchDescription(search: PressingSearch): string {
@@ -47,16 +49,17 @@ export function PressingsDialog({ search, onOpenChange, hasEnteredDetails, onCho
   const replaceId = useId();
   const results = useQuery({
     queryKey: ['releases', search ? pressingSearchUrl(search) : null],
-    queryFn: async ({ signal }) => {
-      const pressings = await searchPressings(search!, signal);
-      if (pressings.length === 0) onNoMatch?.(search!);
-      return pressings;
-    },
+    queryFn: ({ signal }) => searchPressings(search!, signal),
     enabled: search !== null,
     // A failed search is shown with Try again: retrying on its own would only queue more MusicBrainz calls.
     retry: false,
     staleTime: 5 * 60_000,
   });
+
+  const empty = results.data?.length === 0;
+  useEffect(() => {
+    if (empty && search) onNoMatch?.(search);
+  }, [empty, search, onNoMatch]);
 
   async function choose(pressing: Pressing) {
     if (choosing) return;
@@ -89,7 +92,10 @@ export function PressingsDialog({ search, onOpenChange, hasEnteredDetails, onCho
           )}
 
           {results.isError && (
-            <div role="alert" className="grid justify-items-start gap-3 rounded-xl border border-danger/40 bg-danger/5 p-4 text-sm">
+            <div
+              role="alert"
+              className="grid justify-items-start gap-3 rounded-xl border border-danger/40 bg-danger/5 p-4 text-sm"
+            >
               <p>{releaseErrorText(results.error)}</p>
               <Button variant="secondary" size="sm" onClick={() => void results.refetch()} loading={results.isFetching}>
                 {!results.isFetching && <RotateCw aria-hidden />}
@@ -148,9 +154,17 @@ export function PressingsDialog({ search, onOpenChange, hasEnteredDetails, onCho
                             {pressing.title}
                             <span className="font-normal text-ink-muted"> · {pressing.artist}</span>
                           </span>
-                          {details.length > 0 && <span className="truncate text-sm text-ink-muted tabular-nums">{details.join(' · ')}</span>}
+                          {details.length > 0 && (
+                            <span className="truncate text-sm text-ink-muted tabular-nums">{details.join(' · ')}</span>
+                          )}
                           <span className="truncate text-xs text-ink-muted tabular-nums">
-                            {[pressing.genre, pressing.barcode ? `Barcode ${pressing.barcode}` : null, pressing.hasFrontCover ? 'Front cover' : 'No cover art'].filter(Boolean).join(' · ')}
+                            {[
+                              pressing.genre,
+                              pressing.barcode ? `Barcode ${pressing.barcode}` : null,
+                              pressing.hasFrontCover ? 'Front cover' : 'No cover art',
+                            ]
+                              .filter(Boolean)
+                              .join(' · ')}
                           </span>
                         </span>
                       </button>
