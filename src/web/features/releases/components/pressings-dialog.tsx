@@ -150,14 +150,14 @@ export function PressingsDialog({ search, onOpenChange, hasEnteredDetails, onCho
                           )}
                         </span>
                         <span className="grid min-w-0 flex-1 gap-0.5">
-                          <span className="truncate font-medium">
+                          <span className="font-medium wrap-anywhere sm:truncate">
                             {pressing.title}
                             <span className="font-normal text-ink-muted"> · {pressing.artist}</span>
                           </span>
                           {details.length > 0 && (
-                            <span className="truncate text-sm text-ink-muted tabular-nums">{details.join(' · ')}</span>
+                            <span className="text-sm text-ink-muted tabular-nums wrap-anywhere sm:truncate">{details.join(' · ')}</span>
                           )}
-                          <span className="truncate text-xs text-ink-muted tabular-nums">
+                          <span className="text-xs text-ink-muted tabular-nums wrap-anywhere sm:truncate">
                             {[
                               pressing.genre,
                               pressing.barcode ? `Barcode ${pressing.barcode}` : null,
