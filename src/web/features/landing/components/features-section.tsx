@@ -1,4 +1,14 @@
-import { ChartNoAxesColumn, FileDown, HandHelping, ImageDown, LibraryBig, Moon, Share2 } from 'lucide-react';
+import {
+  ChartNoAxesColumn,
+  FileDown,
+  HandHelping,
+  ImageDown,
+  LibraryBig,
+  Moon,
+  ScanBarcode,
+  Share2,
+  Sparkles,
+} from 'lucide-react';
 import { CONTAINER, SectionHeading } from './ui';
 
 const FEATURES = [
@@ -24,15 +34,20 @@ const EXTRAS = [
   { icon: FileDown, text: 'Export to CSV any time' },
   { icon: ChartNoAxesColumn, text: 'Your collection in numbers' },
   { icon: Moon, text: 'Light and dark themes' },
+  { icon: Sparkles, text: 'Label, year, country and genre filled in from MusicBrainz' },
+  { icon: ScanBarcode, text: 'Add a record by its barcode: type it or scan it' },
 ] as const;
 
 export function FeaturesSection() {
   return (
-    <section id="features" aria-labelledby="features-title" className="scroll-mt-4 border-y border-line bg-surface py-20 sm:py-24">
+    <section
+      id="features"
+      aria-labelledby="features-title"
+      className="scroll-mt-4 border-y border-line bg-surface py-20 sm:py-24"
+    >
       <div className={CONTAINER}>
         <SectionHeading id="features-title" eyebrow="Features" title="Built the way collectors actually collect">
-          Less spreadsheet, more record shop: your albums are shown by their covers, and the details are there when you
-          want them.
+          Less spreadsheet, more record shop: your albums are shown by their covers, and the details are there when you want them.
         </SectionHeading>
         <ul className="mt-14 grid gap-6 md:grid-cols-3">
           {FEATURES.map(({ icon: Icon, title, text }) => (
