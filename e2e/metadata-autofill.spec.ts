@@ -142,3 +142,29 @@ test('barcode add: no match on MusicBrainz → the form with the barcode noted a
   await expect(scanner).toBeHidden();
   await expect(section(page).getByRole('button', { name: 'Scan' })).toBeFocused();
 });
+
+test('autofill: MusicBrainz down → the dialog says so, and Try again lists the pressings once it is back', async ({ page }) => {
+  await signIn(page);
+  await createCollection(page.request, 'Rock');
+  await page.route('**/api/releases?*', (route) =>
+    route.fulfill({
+      status: 502,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'MusicBrainz is unavailable right now. Please try again later.' }),
+    }),
+  );
+  await page.goto('/album/new?collection=Rock');
+  await page.getByLabel('Title').fill('Rumours');
+  await page.getByLabel('Artist').fill('Fleetwood Mac');
+  await section(page).getByRole('button', { name: 'Find pressings' }).click();
+  const dialog = pressingsDialog(page);
+  await expect(dialog.getByRole('alert')).toHaveText(/MusicBrainz is unavailable right now\. Please try again later\./);
+
+  await page.unroute('**/api/releases?*');
+  await dialog.getByRole('button', { name: 'Try again' }).click();
+  await expect(dialog.getByRole('list', { name: 'Pressings' }).getByRole('button')).toHaveCount(2);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(section(page).getByRole('button', { name: 'Find pressings' })).toBeFocused();
+  await expect(page.getByLabel('Label')).toHaveValue('');
+});
