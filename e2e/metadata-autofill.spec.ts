@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { FAKE_BARCODES } from '../src/server/test/fake-musicbrainz.js';
+import { seriousAxeFindings } from './support/axe-check';
 import { signIn } from './support/helpers.js';
 
 const STORED_COVER = /^\/api\/cover-art\/[A-Za-z0-9_-]+\.(jpg|png|webp|gif)$/;
@@ -44,6 +45,7 @@ test('autofill: title and artist → choose a pressing (keyboard) → label, yea
   await expect(rows.first()).toContainText('1959 · United States · Columbia CL 1355 · 12" Vinyl');
   await expect(rows.nth(1)).toContainText('No cover art');
   await expect(dialog.getByLabel('Replace details I already entered')).not.toBeChecked();
+  expect(await seriousAxeFindings(page)).toEqual([]);
 
   // Keyboard only: focus the first pressing and choose it with Enter.
   await rows.first().focus();
@@ -70,6 +72,9 @@ test('autofill: title and artist → choose a pressing (keyboard) → label, yea
 test('barcode add: a wrong check digit is refused; the typed barcode opens the form prefilled with the chosen pressing', async ({
   page,
 }) => {
+  // On a phone, in the dark theme.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => localStorage.setItem('spindle-theme', 'dark'));
   await signIn(page);
   await createCollection(page.request, 'Electronic');
   await page.goto('/album/new?collection=Electronic');
@@ -81,6 +86,8 @@ test('barcode add: a wrong check digit is refused; the typed barcode opens the f
     section(page).getByText('This barcode’s last digit does not match the others. Please check the number for a typo.'),
   ).toBeVisible();
   await expect(pressingsDialog(page)).toBeHidden();
+
+  expect(await seriousAxeFindings(page)).toEqual([]);
 
   await barcode.fill('8 88837 16861 8');
   await section(page).getByRole('button', { name: 'Look up' }).click();
