@@ -93,10 +93,10 @@ export async function searchPressings(ctx: AppContext, search: PressingSearch): 
   const parsed = releaseSearchAnswerSchema.safeParse(answer.body);
   if (answer.status !== 200 || !parsed.success) throw new UpstreamError(`MusicBrainz release search answered ${answer.status}`);
 
-  const seen = new Set<string>();
-  const releases = parsed.data.releases
+  // One entry per release id (a hostile answer may repeat one), best score first, vinyl first among equals.
+  const unique = parsed.data.releases.filter((release, i, all) => all.findIndex((other) => other.id === release.id) === i);
+  const releases = unique
     .map((release, index) => ({ release, index, vinyl: isVinyl(formatLine(release)) }))
-    .filter(({ release }) => !seen.has(release.id) && Boolean(seen.add(release.id)))
     .sort((a, b) => (b.release.score ?? 0) - (a.release.score ?? 0) || Number(b.vinyl) - Number(a.vinyl) || a.index - b.index)
     .slice(0, MAX_PRESSINGS)
     .map(({ release }) => release);

@@ -210,6 +210,7 @@ describe('GET /api/releases (MusicBrainz release search)', () => {
             media: [{ format: ['LP'] }, { format: '12" Vinyl' }],
             tags: [{ name: 'jazz', count: 'lots' }, 5],
           },
+          { id, title: 'The same release again' },
           { id: '../../etc/passwd', title: 'Bad id' },
           { id: fakeReleaseId('no-title'), title: 12 },
           {
