@@ -29,6 +29,7 @@ export const PATH_CLASSES: Record<string, PathClass> = {
   '/demo-checkout/:sessionId/:secret': { kind: 'capability', reason: 'the demo checkout page: a per-session secret in the address (D17)' },
   '/demo-checkout/:sessionId/pay': { kind: 'capability', reason: 'the form posts the per-session secret; tested under payment abuse' },
   '/demo-checkout/:sessionId/cancel': { kind: 'capability', reason: 'the form posts the per-session secret; tested under payment abuse' },
+  '/api/releases/:releaseId': { kind: 'not-an-object', reason: 'a MusicBrainz release id: public catalogue data, nobody’s object (issue 15 autofill)' },
   '/*': { kind: 'not-an-object', reason: 'the web app: built files and pages; unknown /api paths answer 404 JSON' },
 };
 

@@ -21,6 +21,7 @@ import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { collectionsRoutes } from './features/collections/collections.routes.js';
 import { loadHomeRenderModule } from './features/collections/home-page.js';
 import { coverArtRoutes } from './features/cover-art/cover-art.routes.js';
+import { releasesRoutes } from './features/releases/releases.routes.js';
 import { exportRoutes } from './features/export/export.routes.js';
 import { importRoutes } from './features/import/import.routes.js';
 import { registerMailListeners } from './features/mail/mail-listeners.js';
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(importRoutes);
   await app.register(analyticsRoutes);
   await app.register(coverArtRoutes);
+  await app.register(releasesRoutes);
   await app.register(sharingRoutes);
   await app.register(recordStoresRoutes);
   await app.register(subscriptionRoutes);

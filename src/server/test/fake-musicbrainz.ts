@@ -21,6 +21,16 @@ export interface FakeRelease {
   art: 'front' | 'back-only' | 'none';
   /** Whether the search result carries MusicBrainz's `cover-art-archive` summary (lookups do; searches usually not). */
   inlineCoverArtField?: boolean;
+  barcode?: string;
+  label?: string;
+  catalogNumber?: string;
+  /** Each medium's format (default one '12" Vinyl'). */
+  formats?: string[];
+  /** The release's own tags (searches carry them too) and the curated genres (lookups only). */
+  tags?: { name: string; count: number }[];
+  genres?: { name: string; count: number }[];
+  /** The release group's genres (lookups with inc=release-groups+genres). */
+  groupGenres?: { name: string; count: number }[];
 }
 
 export interface RecordedRequest {
@@ -44,6 +54,10 @@ export interface FakeMusicBrainz {
   failSearchesWith(status: number | null): void;
   /** Every archive listing (null: none) answers this status. */
   failListingsWith(status: number | null): void;
+  /** Every release search and lookup answers 200 with exactly this body (null: the real answer): hostile-upstream tests. */
+  answerReleasesWith(body: string | null, contentType?: string): void;
+  /** Release lookups (/ws/2/release/{mbid}), as recorded. */
+  lookupRequests(): RecordedRequest[];
   reset(): void;
   close(): Promise<void>;
 }
@@ -55,17 +69,97 @@ const uuid = (seed: string) => {
 
 /** A small catalogue for the journeys: search "Kind of Blue" by "Miles Davis" and friends. */
 export const DEFAULT_FAKE_RELEASES: FakeRelease[] = [
-  { id: uuid('kind-of-blue-1'), title: 'Kind of Blue', artist: 'Miles Davis', score: 100, country: 'US', date: '1959-08-17', art: 'front' },
-  { id: uuid('kind-of-blue-2'), title: 'Kind of Blue', artist: 'Miles Davis', score: 98, country: 'GB', date: '1959', art: 'none' },
-  { id: uuid('kind-of-blue-3'), title: 'Kind of Blue', artist: 'Miles Davis', score: 95, country: 'JP', date: '1976', art: 'front' },
-  { id: uuid('abbey-road-1'), title: 'Abbey Road', artist: 'The Beatles', score: 100, country: 'GB', date: '1969-09-26', art: 'front' },
-  { id: uuid('rumours-1'), title: 'Rumours', artist: 'Fleetwood Mac', score: 100, country: 'US', date: '1977-02-04', art: 'front' },
+  {
+    id: uuid('kind-of-blue-1'),
+    title: 'Kind of Blue',
+    artist: 'Miles Davis',
+    score: 100,
+    country: 'US',
+    date: '1959-08-17',
+    art: 'front',
+    label: 'Columbia',
+    catalogNumber: 'CL 1355',
+    tags: [{ name: 'modal jazz', count: 4 }],
+    genres: [{ name: 'modal jazz', count: 4 }],
+    groupGenres: [
+      { name: 'jazz', count: 9 },
+      { name: 'cool jazz', count: 3 },
+    ],
+  },
+  {
+    id: uuid('kind-of-blue-2'),
+    title: 'Kind of Blue',
+    artist: 'Miles Davis',
+    score: 98,
+    country: 'GB',
+    date: '1959',
+    art: 'none',
+    label: 'Fontana',
+    catalogNumber: 'TFL 5072',
+  },
+  {
+    id: uuid('kind-of-blue-3'),
+    title: 'Kind of Blue',
+    artist: 'Miles Davis',
+    score: 95,
+    country: 'JP',
+    date: '1976',
+    art: 'front',
+    label: 'CBS/Sony',
+    catalogNumber: '20AP 1402',
+    groupGenres: [{ name: 'jazz', count: 9 }],
+  },
+  {
+    id: uuid('abbey-road-1'),
+    title: 'Abbey Road',
+    artist: 'The Beatles',
+    score: 100,
+    country: 'GB',
+    date: '1969-09-26',
+    art: 'front',
+  },
+  {
+    id: uuid('rumours-1'),
+    title: 'Rumours',
+    artist: 'Fleetwood Mac',
+    score: 100,
+    country: 'US',
+    date: '1977-02-04',
+    art: 'front',
+  },
   { id: uuid('rumours-2'), title: 'Rumours', artist: 'Fleetwood Mac', score: 90, country: 'DE', date: '1977', art: 'back-only' },
+  // Barcode add: a UPC-A (12 digits) on a double LP, with genres that map (electronic, disco).
+  {
+    id: uuid('ram-1'),
+    title: 'Random Access Memories',
+    artist: 'Daft Punk',
+    score: 100,
+    country: 'XE',
+    date: '2013-05-17',
+    art: 'front',
+    barcode: '888837168618',
+    label: 'Columbia',
+    catalogNumber: '88883716861',
+    formats: ['12" Vinyl', '12" Vinyl'],
+    genres: [
+      { name: 'disco', count: 5 },
+      { name: 'electronic', count: 3 },
+    ],
+    groupGenres: [{ name: 'french house', count: 2 }],
+  },
 ];
+
+/** Barcodes of DEFAULT_FAKE_RELEASES, and a valid one that nothing carries. */
+export const FAKE_BARCODES = { randomAccessMemories: '888837168618', unknown: '5099706418924' } as const;
 
 export const fakeReleaseId = uuid;
 
 const unescapeLucene = (text: string) => text.replace(/\\(.)/g, '$1');
+
+/** `barcode:123 OR barcode:0123`: the barcodes a query asks for (MusicBrainz's barcode field). */
+function parseBarcodes(query: string): string[] {
+  return [...query.matchAll(/\bbarcode:(\d+)/g)].map((m) => m[1]!);
+}
 
 function parseSearch(query: string): { artist: string; release: string } | null {
   const artist = /artist:"((?:[^"\\]|\\.)*)"/.exec(query);
@@ -85,15 +179,73 @@ function searchResult(release: FakeRelease, score: number) {
     status: 'Official',
     'text-representation': { language: 'eng', script: 'Latn' },
     'artist-credit': [{ name: release.artist, artist: { id: artistId, name: release.artist, 'sort-name': release.artist } }],
-    'release-group': { id: uuid(`rg:${release.title}`), 'type-id': 'f529b476-6e62-324f-b0aa-1f3e33d313fc', 'primary-type': 'Album', title: release.title },
+    'release-group': {
+      id: uuid(`rg:${release.title}`),
+      'type-id': 'f529b476-6e62-324f-b0aa-1f3e33d313fc',
+      'primary-type': 'Album',
+      title: release.title,
+    },
     date: release.date ?? '',
     country: release.country ?? 'XW',
-    'release-events': [{ date: release.date ?? '', area: { id: uuid(`area:${release.country ?? 'XW'}`), name: release.country ?? 'XW', 'iso-3166-1-codes': [release.country ?? 'XW'] } }],
+    'release-events': [
+      {
+        date: release.date ?? '',
+        area: {
+          id: uuid(`area:${release.country ?? 'XW'}`),
+          name: release.country ?? 'XW',
+          'iso-3166-1-codes': [release.country ?? 'XW'],
+        },
+      },
+    ],
     'track-count': 5,
-    media: [{ format: '12" Vinyl', 'disc-count': 0, 'track-count': 5 }],
+    barcode: release.barcode ?? '',
+    'label-info':
+      release.label || release.catalogNumber
+        ? [
+            {
+              'catalog-number': release.catalogNumber ?? null,
+              label: release.label ? { id: uuid(`label:${release.label}`), name: release.label } : null,
+            },
+          ]
+        : [],
+    media: (release.formats ?? ['12" Vinyl']).map((format) => ({ format, 'disc-count': 0, 'track-count': 5 })),
+    ...(release.tags ? { tags: release.tags } : {}),
     ...(release.inlineCoverArtField
-      ? { 'cover-art-archive': { artwork: release.art !== 'none', count: release.art === 'none' ? 0 : 1, front: release.art === 'front', back: release.art === 'back-only', darkened: false } }
+      ? {
+          'cover-art-archive': {
+            artwork: release.art !== 'none',
+            count: release.art === 'none' ? 0 : 1,
+            front: release.art === 'front',
+            back: release.art === 'back-only',
+            darkened: false,
+          },
+        }
       : {}),
+  };
+}
+
+/** A lookup (/ws/2/release/{mbid}?inc=...): the search's fields plus what the inc parameters ask for. */
+function lookupResult(release: FakeRelease, inc: string[]) {
+  const { score: _score, ...result } = searchResult(release, 100);
+  const group = {
+    ...result['release-group'],
+    ...(inc.includes('genres') ? { genres: release.groupGenres ?? [] } : {}),
+    ...(inc.includes('tags') ? { tags: [] } : {}),
+  };
+  return {
+    ...result,
+    'release-group': inc.includes('release-groups') ? group : undefined,
+    'artist-credit': inc.includes('artist-credits') ? result['artist-credit'] : undefined,
+    'label-info': inc.includes('labels') ? result['label-info'] : undefined,
+    tags: inc.includes('tags') ? (release.tags ?? []) : undefined,
+    genres: inc.includes('genres') ? (release.genres ?? []) : undefined,
+    'cover-art-archive': {
+      artwork: release.art !== 'none',
+      count: release.art === 'none' ? 0 : 1,
+      front: release.art === 'front',
+      back: release.art === 'back-only',
+      darkened: false,
+    },
   };
 }
 
@@ -111,7 +263,13 @@ function listing(base: string, release: FakeRelease) {
         front,
         id: imageId,
         image: file(''),
-        thumbnails: { '250': file('_thumb250'), '500': file('_thumb500'), '1200': file('_thumb1200'), large: file('_thumb500'), small: file('_thumb250') },
+        thumbnails: {
+          '250': file('_thumb250'),
+          '500': file('_thumb500'),
+          '1200': file('_thumb1200'),
+          large: file('_thumb500'),
+          small: file('_thumb250'),
+        },
         types: [front ? 'Front' : 'Back'],
       },
     ],
@@ -155,7 +313,9 @@ function json(res: http.ServerResponse, status: number, body: unknown, headers: 
 }
 
 /** Starts the fake on 127.0.0.1 (port 0: any free port). */
-export async function startFakeMusicBrainz(options: { port?: number; host?: string; releases?: FakeRelease[] } = {}): Promise<FakeMusicBrainz> {
+export async function startFakeMusicBrainz(
+  options: { port?: number; host?: string; releases?: FakeRelease[] } = {},
+): Promise<FakeMusicBrainz> {
   const host = options.host ?? '127.0.0.1';
   const state = {
     releases: [...(options.releases ?? DEFAULT_FAKE_RELEASES)],
@@ -164,29 +324,75 @@ export async function startFakeMusicBrainz(options: { port?: number; host?: stri
     retryAfter: 1,
     searchStatus: null as number | null,
     listingStatus: null as number | null,
+    releasesBody: null as { body: string; type: string } | null,
   };
   let base = '';
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '/', base);
-    state.requests.push({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, at: Date.now() });
+    state.requests.push({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: req.headers,
+      at: Date.now(),
+    });
     const path = url.pathname;
 
     if (path === '/ws/2/release/' || path === '/ws/2/release') {
       if (state.rateLimited > 0) {
         state.rateLimited--;
-        return json(res, 503, { error: 'Your requests are exceeding the allowable rate limit. Please see http://wiki.musicbrainz.org/XMLWebService for more information.' }, { 'retry-after': String(state.retryAfter) });
+        return json(
+          res,
+          503,
+          {
+            error:
+              'Your requests are exceeding the allowable rate limit. Please see http://wiki.musicbrainz.org/XMLWebService for more information.',
+          },
+          { 'retry-after': String(state.retryAfter) },
+        );
       }
       if (state.searchStatus) return json(res, state.searchStatus, { error: 'Internal server error' });
       if (url.searchParams.get('fmt') !== 'json') return json(res, 400, { error: 'fmt=json expected by this fake' });
-      const parsed = parseSearch(url.searchParams.get('query') ?? '');
-      if (!parsed) return json(res, 400, { error: 'Invalid query' });
-      const matches = state.releases.filter(
-        (r) => r.artist.toLowerCase().includes(parsed.artist.toLowerCase()) && r.title.toLowerCase().includes(parsed.release.toLowerCase()),
+      if (state.releasesBody) {
+        res.writeHead(200, { 'content-type': state.releasesBody.type });
+        return res.end(state.releasesBody.body);
+      }
+      const query = url.searchParams.get('query') ?? '';
+      const barcodes = parseBarcodes(query);
+      const parsed = parseSearch(query);
+      if (!parsed && barcodes.length === 0) return json(res, 400, { error: 'Invalid query' });
+      const matches = state.releases.filter((r) =>
+        parsed
+          ? r.artist.toLowerCase().includes(parsed.artist.toLowerCase()) &&
+            r.title.toLowerCase().includes(parsed.release.toLowerCase())
+          : r.barcode !== undefined && barcodes.includes(r.barcode),
       );
       const limit = Number(url.searchParams.get('limit') ?? 25);
       const releases = matches.slice(0, limit).map((r, i) => searchResult(r, r.score ?? Math.max(1, 100 - i * 5)));
       return json(res, 200, { created: new Date().toISOString(), count: matches.length, offset: 0, releases });
+    }
+
+    const lookup = /^\/ws\/2\/release\/([0-9a-f-]{36})\/?$/.exec(path);
+    if (lookup) {
+      if (state.rateLimited > 0) {
+        state.rateLimited--;
+        return json(
+          res,
+          503,
+          { error: 'Your requests are exceeding the allowable rate limit.' },
+          { 'retry-after': String(state.retryAfter) },
+        );
+      }
+      if (state.searchStatus) return json(res, state.searchStatus, { error: 'Internal server error' });
+      if (url.searchParams.get('fmt') !== 'json') return json(res, 400, { error: 'fmt=json expected by this fake' });
+      if (state.releasesBody) {
+        res.writeHead(200, { 'content-type': state.releasesBody.type });
+        return res.end(state.releasesBody.body);
+      }
+      const release = state.releases.find((r) => r.id === lookup[1]);
+      if (!release) return json(res, 404, { error: 'Not Found' });
+      return json(res, 200, lookupResult(release, (url.searchParams.get('inc') ?? '').split(/[+ ]/)));
     }
 
     const caa = /^\/release\/([0-9a-f-]{36})(?:\/(front|back)(?:-(250|500|1200))?)?\/?$/.exec(path);
@@ -206,7 +412,9 @@ export async function startFakeMusicBrainz(options: { port?: number; host?: stri
         return res.end('Not Found');
       }
       const size = caa[3] ? `_thumb${caa[3]}` : '';
-      res.writeHead(307, { location: `${base}/images/mbid-${release.id}-${Number.parseInt(release.id.slice(0, 8), 16)}${size}.jpg` });
+      res.writeHead(307, {
+        location: `${base}/images/mbid-${release.id}-${Number.parseInt(release.id.slice(0, 8), 16)}${size}.jpg`,
+      });
       return res.end();
     }
 
@@ -290,7 +498,11 @@ export async function startFakeMusicBrainz(options: { port?: number; host?: stri
     get requests() {
       return state.requests;
     },
-    searchRequests: () => state.requests.filter((r) => r.path.startsWith('/ws/2/release')),
+    searchRequests: () => state.requests.filter((r) => r.path === '/ws/2/release/' || r.path === '/ws/2/release'),
+    lookupRequests: () => state.requests.filter((r) => /^\/ws\/2\/release\/[0-9a-f-]{36}/.test(r.path)),
+    answerReleasesWith(body, contentType = 'application/json') {
+      state.releasesBody = body === null ? null : { body, type: contentType };
+    },
     rateLimitNextSearches(count, retryAfterSeconds = 1) {
       state.rateLimited = count;
       state.retryAfter = retryAfterSeconds;
@@ -306,6 +518,7 @@ export async function startFakeMusicBrainz(options: { port?: number; host?: stri
       state.rateLimited = 0;
       state.searchStatus = null;
       state.listingStatus = null;
+      state.releasesBody = null;
       state.releases = [...(options.releases ?? DEFAULT_FAKE_RELEASES)];
     },
     close: () =>

@@ -6,7 +6,9 @@ import { cachedUpstreamJson, UpstreamError, type UpstreamRequest } from './upstr
 const MAX_RESULTS = 24;
 const SEARCH_LIMIT = 25;
 const LISTING_CONCURRENCY = 4;
-const TIMEOUT_MS = 10_000;
+/** How long one MusicBrainz or archive call may take. */
+export const MUSICBRAINZ_TIMEOUT_MS = 10_000;
+const TIMEOUT_MS = MUSICBRAINZ_TIMEOUT_MS;
 const DAY_MS = 86_400_000;
 /**
  * MusicBrainz allows one request per second per client and counts arrivals, so starts are spaced a
@@ -15,7 +17,7 @@ const DAY_MS = 86_400_000;
 const MUSICBRAINZ_INTERVAL_MS = 1100;
 const MUSICBRAINZ_MAX_QUEUE_MS = 15_000;
 
-const MBID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const MBID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 // Only the fields we read; MusicBrainz sends many more.
 const releaseSearchSchema = z.object({
@@ -37,7 +39,8 @@ const caaListingSchema = z.object({
 // slot is a row of `settings`, reserved by compare-and-set (DbPacer, as the geocoder's).
 const MUSICBRAINZ_PACER_KEY = 'musicbrainz_next_slot';
 const musicBrainzPacers = new WeakMap<AppContext, DbPacer>();
-function musicBrainzQueue(ctx: AppContext): DbPacer {
+/** The one MusicBrainz queue (1 request / 1.1 s across instances): every caller of MusicBrainz goes through it. */
+export function musicBrainzQueue(ctx: AppContext): DbPacer {
   let pacer = musicBrainzPacers.get(ctx);
   if (!pacer) {
     pacer = new DbPacer(ctx.db, MUSICBRAINZ_PACER_KEY, MUSICBRAINZ_INTERVAL_MS, MUSICBRAINZ_MAX_QUEUE_MS);
@@ -57,7 +60,7 @@ export function luceneEscape(text: string): string {
 /** The CAA address of a release's front cover, 500 px: what the search answers (D15). */
 export const frontCoverUrl = (ctx: AppContext, mbid: string) => `${ctx.config.coverArt.coverArtArchiveUrl}/release/${mbid}/front-500`;
 
-async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -71,7 +74,7 @@ async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Prom
 }
 
 /** Whether the Cover Art Archive holds a front image for this release (its JSON listing). */
-async function listingHasFront(ctx: AppContext, base: Omit<UpstreamRequest, 'url'>, mbid: string): Promise<boolean> {
+export async function listingHasFront(ctx: AppContext, base: Omit<UpstreamRequest, 'url'>, mbid: string): Promise<boolean> {
   const answer = await cachedUpstreamJson(ctx.db, {
     ...base,
     url: `${ctx.config.coverArt.coverArtArchiveUrl}/release/${mbid}`,

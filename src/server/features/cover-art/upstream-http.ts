@@ -22,6 +22,8 @@ export interface UpstreamRequest {
   /** Calls to a rate-limited service wait their turn here, retries included. */
   limiter?: Pacer;
   max503Retries?: number;
+  /** Largest answer read; a longer one is an UpstreamError (a hostile or broken service cannot fill memory). */
+  maxBytes?: number;
   /** Longest Retry-After we honour; a longer one means "not now", answered as a failure. */
   maxRetryAfterMs?: number;
   clock?: Clock;
@@ -32,6 +34,24 @@ function retryAfterMs(header: string | null, now: number): number {
   if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
   const date = Date.parse(header);
   return Number.isNaN(date) ? 1000 : Math.max(0, date - now);
+}
+
+/** The body as text, stopping (and cancelling the rest) once it passes `maxBytes`. */
+async function readText(response: Response, maxBytes: number | undefined): Promise<string> {
+  if (maxBytes === undefined || !response.body) return response.text();
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > maxBytes) {
+    await response.body.cancel();
+    throw new UpstreamError(`${response.url}: the answer is larger than ${maxBytes} bytes`);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > maxBytes) throw new UpstreamError(`${response.url}: the answer is larger than ${maxBytes} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** GET a JSON resource of an operator-configured service (not user input: no address checks). */
@@ -64,7 +84,8 @@ export async function fetchUpstreamJson(request: UpstreamRequest): Promise<Upstr
       await response.body?.cancel();
       throw new UpstreamError(`${request.url}: ${response.status}`);
     }
-    const text = await response.text().catch((error: unknown) => {
+    const text = await readText(response, request.maxBytes).catch((error: unknown) => {
+      if (error instanceof UpstreamError) throw error;
       throw new UpstreamError(`${request.url}: ${error instanceof Error ? error.message : String(error)}`);
     });
     if (response.status !== 200) return { status: response.status, body: null };

@@ -9,6 +9,7 @@ import { errorToast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useLeaveGuard } from '../../../lib/leave-guard';
 import { CoverArtPicker } from '../../cover-art/components/cover-art-picker';
+import { MetadataAutofill } from '../../releases/components/metadata-autofill';
 import { albumFormSchema, isDuplicateAlbumError, type AlbumFormApi, type AlbumFormValues } from '../album-form-values';
 import { useDeleteAlbum, useSaveAlbum, type AlbumSave } from '../api';
 import { DetailFields, IdentityFields, PurchaseFields } from './album-form-fields';
@@ -90,7 +91,8 @@ export function AlbumForm({ album, defaultValues, collections, onSaved, onDelete
   const showServerErrors = (error: unknown) => {
     if (!(error instanceof ApiError)) return;
     for (const [field, message] of Object.entries(error.fieldErrors)) {
-      if ((FIELD_NAMES as readonly string[]).includes(field)) form.setError(field as keyof AlbumFormValues, { type: 'server', message });
+      if ((FIELD_NAMES as readonly string[]).includes(field))
+        form.setError(field as keyof AlbumFormValues, { type: 'server', message });
     }
   };
 
@@ -125,9 +127,26 @@ export function AlbumForm({ album, defaultValues, collections, onSaved, onDelete
 
   return (
     <>
-      <form noValidate aria-label={album ? 'Edit album' : 'Add album'} className="grid gap-6" onSubmit={(event) => void form.handleSubmit(send)(event)}>
+      <form
+        noValidate
+        aria-label={album ? 'Edit album' : 'Add album'}
+        className="grid gap-6"
+        onSubmit={(event) => void form.handleSubmit(send)(event)}
+      >
+        <Section
+          title="Fill in from MusicBrainz"
+          description="Find your pressing by title and artist or by its barcode: label, year, country, genre and cover are filled in for you."
+        >
+          <MetadataAutofill form={form} editing={album !== undefined} />
+        </Section>
         <Section title="Album" description="Title, artist and collection are required.">
-          <IdentityFields control={form.control} register={form.register} errors={errors} collections={collections} focusTitle={!album} />
+          <IdentityFields
+            control={form.control}
+            register={form.register}
+            errors={errors}
+            collections={collections}
+            focusTitle={!album}
+          />
         </Section>
         <Section title="Purchase">
           <PurchaseFields register={form.register} errors={errors} />
@@ -142,7 +161,10 @@ export function AlbumForm({ album, defaultValues, collections, onSaved, onDelete
           <CoverSection form={form} albumId={album?.id} />
         </Section>
 
-        <div data-sticky-actions className="sticky bottom-0 z-10 -mx-4 flex items-center gap-2 border-t border-line bg-paper/90 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
+        <div
+          data-sticky-actions
+          className="sticky bottom-0 z-10 -mx-4 flex items-center gap-2 border-t border-line bg-paper/90 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6"
+        >
           {album && (
             <Button variant="ghost" className="text-danger hover:bg-danger/10" onClick={() => setDeleteOpen(true)}>
               <Trash2 aria-hidden />

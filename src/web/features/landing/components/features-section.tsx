@@ -1,4 +1,16 @@
-import { ChartNoAxesColumn, FileDown, FileUp, HandHelping, ImageDown, LibraryBig, Moon, Share2, WifiOff } from 'lucide-react';
+import {
+  ChartNoAxesColumn,
+  FileDown,
+  FileUp,
+  HandHelping,
+  ImageDown,
+  LibraryBig,
+  Moon,
+  ScanBarcode,
+  Share2,
+  Sparkles,
+  WifiOff,
+} from 'lucide-react';
 import { CONTAINER, SectionHeading } from './ui';
 
 const FEATURES = [
@@ -27,15 +39,20 @@ const EXTRAS = [
   { icon: Moon, text: 'Light and dark themes' },
   // Issue 15: the installable app keeps your shelf for the record shop with no signal.
   { icon: WifiOff, text: 'Check your shelf offline, in the shop' },
+  { icon: Sparkles, text: 'Label, year, country and genre filled in from MusicBrainz' },
+  { icon: ScanBarcode, text: 'Add a record by its barcode: type it or scan it' },
 ] as const;
 
 export function FeaturesSection() {
   return (
-    <section id="features" aria-labelledby="features-title" className="scroll-mt-4 border-y border-line bg-surface py-20 sm:py-24">
+    <section
+      id="features"
+      aria-labelledby="features-title"
+      className="scroll-mt-4 border-y border-line bg-surface py-20 sm:py-24"
+    >
       <div className={CONTAINER}>
         <SectionHeading id="features-title" eyebrow="Features" title="Built the way collectors actually collect">
-          Less spreadsheet, more record shop: your albums are shown by their covers, and the details are there when you
-          want them.
+          Less spreadsheet, more record shop: your albums are shown by their covers, and the details are there when you want them.
         </SectionHeading>
         <ul className="mt-14 grid gap-6 md:grid-cols-3">
           {FEATURES.map(({ icon: Icon, title, text }) => (

@@ -1,0 +1,63 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  pressingSchema,
+  RELEASE_MESSAGES,
+  releaseParamsSchema,
+  releaseSearchQuerySchema,
+  releaseSearchResponseSchema,
+} from '../../../common/releases.schemas.js';
+import { AppError, badRequest, notFound } from '../../errors.js';
+import { requireAccess } from '../../plugins/guards.js';
+import { QueueFullError } from '../cover-art/rate-limiter.js';
+import { UpstreamError } from '../cover-art/upstream-http.js';
+import { lookupPressing, ReleaseNotFoundError, searchPressings } from './release-search.service.js';
+
+/** MusicBrainz failures as the client sees them: busy (503 + Retry-After, our own queue) or unavailable (502). */
+function upstreamFailure(error: unknown, log: FastifyBaseLogger): unknown {
+  if (error instanceof QueueFullError)
+    return new AppError('SERVICE_UNAVAILABLE', RELEASE_MESSAGES.busy, { headers: { 'retry-after': '5' } });
+  if (error instanceof UpstreamError) {
+    log.warn({ err: error }, 'MusicBrainz release search failed upstream');
+    return new AppError('BAD_GATEWAY', RELEASE_MESSAGES.unavailable);
+  }
+  return error;
+}
+
+/**
+ * Metadata autofill and barcode add (issue 15): pressings from MusicBrainz's release search, and one
+ * pressing's full details. Reads of public catalogue data, but through the app's one MusicBrainz
+ * queue, so only members with access may spend it (D6).
+ */
+export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/releases',
+    {
+      preValidation: requireAccess,
+      schema: { querystring: releaseSearchQuerySchema, response: { 200: releaseSearchResponseSchema } },
+    },
+    async (request) => {
+      const { title, artist, barcode } = request.query;
+      if (!barcode && (!title || !artist)) throw badRequest(RELEASE_MESSAGES.needsTitleAndArtist);
+      try {
+        const pressings = await searchPressings(app.ctx, barcode ? { barcode } : { title, artist });
+        return { pressings };
+      } catch (error) {
+        throw upstreamFailure(error, request.log);
+      }
+    },
+  );
+
+  app.get(
+    '/api/releases/:releaseId',
+    { preValidation: requireAccess, schema: { params: releaseParamsSchema, response: { 200: pressingSchema } } },
+    async (request) => {
+      try {
+        return await lookupPressing(app.ctx, request.params.releaseId);
+      } catch (error) {
+        if (error instanceof ReleaseNotFoundError) throw notFound(RELEASE_MESSAGES.notFound);
+        throw upstreamFailure(error, request.log);
+      }
+    },
+  );
+};

@@ -1,0 +1,199 @@
+import { Camera, ScanBarcode, Search } from 'lucide-react';
+import { lazy, Suspense, useCallback, useId, useState, type KeyboardEvent } from 'react';
+import { checkBarcode } from '../../../../common/barcode';
+import type { Pressing } from '../../../../common/releases.schemas';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { errorToast, toast } from '../../../components/ui/use-toast';
+import type { AlbumFormApi } from '../../albums/album-form-values';
+import { coverErrorText, importCoverArt } from '../../cover-art/api';
+import { lookupPressing, type PressingSearch } from '../api';
+import { AUTOFILL_FIELDS, listFields, planAutofill, type AutofillTarget } from '../autofill-rules';
+import { PressingsDialog } from './pressings-dialog';
+
+// The camera and its decoder (ZXing) are their own chunk: fetched only when the user asks to scan.
+const BarcodeScannerDialog = lazy(() => import('./barcode-scanner-dialog'));
+
+export const NEEDS_TITLE_AND_ARTIST = 'Please enter both title and artist before looking up pressings, or use the barcode.';
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * Metadata autofill and barcode add (issue 15), at the top of the album form: find the pressing by
+ * the typed title and artist or by the sleeve's barcode (typed or scanned), choose it, and the form's
+ * title, artist, label, year, country, genre and cover are filled in (see autofill-rules.ts for what
+ * is kept). Nothing is saved until Save Album.
+ */
+export function MetadataAutofill({ form, editing }: { form: AlbumFormApi; editing: boolean }) {
+  const [search, setSearch] = useState<PressingSearch | null>(null);
+  const [needsBoth, setNeedsBoth] = useState(false);
+  const [barcode, setBarcode] = useState('');
+  const [barcodeError, setBarcodeError] = useState<string | undefined>();
+  const [noMatch, setNoMatch] = useState<string | null>(null);
+  const [scanning, setScanning] = useState(false);
+  const [scannerWanted, setScannerWanted] = useState(false);
+  const needsBothId = useId();
+
+  /** Whether a field holds the user's own value: typed on this page, or saved with the album. */
+  const entered = (field: AutofillTarget) => {
+    const values = form.getValues();
+    if (field === 'coverUrl') return values.coverUrl !== null;
+    return values[field] !== '' && (editing || Boolean(form.formState.dirtyFields[field]));
+  };
+  const hasEnteredDetails = () =>
+    AUTOFILL_FIELDS.some((field) => field !== 'title' && field !== 'artist' && entered(field)) || entered('coverUrl');
+
+  function findByTitle() {
+    const { title, artist } = form.getValues();
+    if (!title.trim() || !artist.trim()) {
+      setNeedsBoth(true);
+      return;
+    }
+    setNeedsBoth(false);
+    setSearch({ kind: 'title', title, artist });
+  }
+
+  const findByBarcode = useCallback((typed: string) => {
+    const checked = checkBarcode(typed);
+    if (!checked.ok) {
+      setBarcodeError(checked.message);
+      return;
+    }
+    setBarcodeError(undefined);
+    setNoMatch(null);
+    setSearch({ kind: 'barcode', barcode: checked.barcode });
+  }, []);
+
+  const onScanned = useCallback(
+    (code: string) => {
+      setScanning(false);
+      setBarcode(code);
+      findByBarcode(code);
+    },
+    [findByBarcode],
+  );
+
+  async function fill(listed: Pressing, replace: boolean) {
+    // The lookup adds MusicBrainz's genres; the listed pressing is still good when it fails.
+    const pressing = await lookupPressing(listed.releaseId).catch(() => listed);
+    const plan = planAutofill(form.getValues(), pressing, entered, replace);
+    for (const [field, value] of Object.entries(plan.set)) {
+      form.setValue(field as (typeof AUTOFILL_FIELDS)[number], value, {
+        shouldDirty: true,
+        shouldValidate: form.formState.isSubmitted,
+      });
+    }
+    const filled: AutofillTarget[] = AUTOFILL_FIELDS.filter((field) => field in plan.set);
+    if (plan.importCover && pressing.coverUrl) {
+      try {
+        // The existing import path: the server fetches, checks and stores the image like a chosen cover.
+        const { url } = await importCoverArt(pressing.coverUrl);
+        form.setValue('coverUrl', url, { shouldDirty: true });
+        filled.push('coverUrl');
+      } catch (error) {
+        errorToast(`The cover could not be saved: ${coverErrorText(error)}`);
+      }
+    }
+    setNoMatch(null);
+    const from = [pressing.year, pressing.country].filter(Boolean).join(' ');
+    const sentences = [
+      filled.length > 0
+        ? `${capitalised(listFields(filled))} from the ${from ? `${from} ` : ''}pressing.`
+        : 'The form already held everything this pressing knows.',
+      plan.kept.length > 0 ? `Kept your ${listFields(plan.kept)}.` : '',
+    ];
+    toast({ title: 'Filled in from MusicBrainz', description: sentences.filter(Boolean).join(' '), variant: 'success' });
+  }
+
+  const onBarcodeKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Enter looks the code up; it must not submit the album form around it.
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    findByBarcode(barcode);
+  };
+
+  return (
+    <div className="grid gap-5">
+      <div className="grid gap-2">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <Button variant="secondary" onClick={findByTitle} aria-describedby={needsBoth ? needsBothId : undefined}>
+            <Search aria-hidden />
+            Find pressings
+          </Button>
+          <p className="text-xs text-ink-muted">By the title and artist typed below.</p>
+        </div>
+        {needsBoth && (
+          <p id={needsBothId} role="alert" className="text-sm text-danger">
+            {NEEDS_TITLE_AND_ARTIST}
+          </p>
+        )}
+      </div>
+
+      <div className="grid gap-2">
+        <div className="flex flex-wrap items-end gap-2">
+          <FormField
+            id="album-barcode"
+            label="Barcode"
+            hint="The EAN or UPC under the bars on the back of the sleeve."
+            error={barcodeError}
+            className="min-w-0 flex-1 basis-56"
+          >
+            {(aria) => (
+              <Input
+                {...aria}
+                value={barcode}
+                onChange={(event) => {
+                  setBarcode(event.target.value);
+                  if (barcodeError) setBarcodeError(undefined);
+                }}
+                onKeyDown={onBarcodeKeyDown}
+                inputMode="numeric"
+                autoComplete="off"
+                enterKeyHint="search"
+                placeholder="e.g. 0602577289113"
+                className="tabular-nums"
+              />
+            )}
+          </FormField>
+          {/* Lined up with the input (the hint and error sit under it). */}
+          <div className="flex gap-2 self-start pt-[1.625rem]">
+            <Button variant="secondary" onClick={() => findByBarcode(barcode)}>
+              <ScanBarcode aria-hidden />
+              Look up
+            </Button>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setScannerWanted(true);
+                setScanning(true);
+              }}
+            >
+              <Camera aria-hidden />
+              Scan
+            </Button>
+          </div>
+        </div>
+        {noMatch && (
+          <p role="status" className="rounded-xl border border-dashed border-line bg-paper p-3 text-sm">
+            No pressing on MusicBrainz has the barcode <span className="font-medium tabular-nums">{noMatch}</span>. Fill in the
+            details below; the barcode stays noted here.
+          </p>
+        )}
+      </div>
+
+      <PressingsDialog
+        search={search}
+        onOpenChange={(open) => !open && setSearch(null)}
+        hasEnteredDetails={search !== null && hasEnteredDetails()}
+        onChoose={fill}
+        onNoMatch={(done) => done.kind === 'barcode' && setNoMatch(done.barcode)}
+      />
+      {scannerWanted && (
+        <Suspense fallback={null}>
+          <BarcodeScannerDialog open={scanning} onOpenChange={setScanning} onDetected={onScanned} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
