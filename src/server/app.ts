@@ -38,6 +38,7 @@ import { registerApiCacheControl } from './plugins/api-cache-control.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerNulGuard } from './plugins/nul-characters.js';
 import { registerOverloadGuard } from './plugins/overload.js';
+import { RequestLogController } from './plugins/request-log.js';
 import { registerRequestOrigin } from './plugins/request-origin.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSessions } from './plugins/sessions.js';
@@ -81,6 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    logController: new RequestLogController(),
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
