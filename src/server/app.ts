@@ -3,13 +3,13 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import pino from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { UPLOAD_MAX_BYTES } from '../common/constants.js';
 import type { HomeRenderModule } from '../common/home-render.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
+import { stdoutPerTurn } from './log-stream.js';
 import { AppEventBus } from './events.js';
 import { ensureBootstrapAdmin } from './features/auth/auth.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
@@ -73,11 +73,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         : {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization'],
-            // Issue 14: the request log is written asynchronously: lines logged while a write is under
-            // way are batched into the next write, instead of one blocking write(2) per line. No minimum
-            // batch, so a quiet server's lines appear at once; pino flushes what is left synchronously
-            // when the process exits, so no line is lost (short of kill -9).
-            stream: pino.destination({ dest: 1, sync: false }),
+            // Issue 14: one asynchronous write per turn of the event loop, not one per line (log-stream.ts).
+            stream: stdoutPerTurn(),
           },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
