@@ -71,7 +71,7 @@ function recordHeaders(middleware: Middleware): Record<string, string> {
   };
   let finished = false;
   middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
-    if (error) throw error instanceof Error ? error : new Error(String(error));
+    if (error) throw error instanceof Error ? error : new Error('The security headers middleware failed');
     finished = true;
   });
   if (!finished) throw new Error('The security headers middleware did not finish synchronously');

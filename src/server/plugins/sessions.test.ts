@@ -104,7 +104,7 @@ describe.runIf(testDbKind === 'sqlite')("SQLite's change token", () => {
       handle.changeToken();
       other.prepare('INSERT INTO t VALUES (99)').run();
       expectChanged();
-      await handle.db.insertInto('t' as never).values({ a: 1 } as never).execute();
+      await handle.db.insertInto('t' as never).values({ a: 1 }).execute();
       expectChanged();
       other.close();
     } finally {
