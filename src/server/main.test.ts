@@ -51,12 +51,13 @@ describe('the server process', () => {
     expect(server.output()).toMatch(/^Cannot start: the database is unreachable \(.*ECONNREFUSED.*\)$/m);
   });
 
-  it('logs one line per request at info, as soon as it is answered: method, url, status, responseTime, reqId; no cookie', async () => {
+  it('logs one line per request at info, as soon as it is answered: method, url, status, responseTime, reqId; no cookie or authorization', async () => {
     const port = await freePort();
     const server = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     const base = await waitUp(port);
     const secret = 'a-session-cookie-value-that-must-not-be-logged';
-    expect((await fetch(`${base}/api/user?probe=1`, { headers: { cookie: `spindle_session=${secret}` } })).status).toBe(401);
+    const bearer = 'an-authorization-value-that-must-not-be-logged';
+    expect((await fetch(`${base}/api/user?probe=1`, { headers: { cookie: `spindle_session=${secret}`, authorization: `Bearer ${bearer}` } })).status).toBe(401);
     // A quiet server: the line is written at the end of the turn that answered, not after a batch fills.
     await expect.poll(() => server.output().includes('probe=1'), { interval: 5, timeout: 2_000 }).toBe(true);
     const lines = server
@@ -70,6 +71,7 @@ describe('the server process', () => {
     expect(lines[0]!.reqId).toBeTruthy();
     expect(server.output()).not.toContain('incoming request');
     expect(server.output()).not.toContain(secret);
+    expect(server.output()).not.toContain(bearer);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   }, 60_000);
