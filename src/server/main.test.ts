@@ -51,11 +51,36 @@ describe('the server process', () => {
     expect(server.output()).toMatch(/^Cannot start: the database is unreachable \(.*ECONNREFUSED.*\)$/m);
   });
 
+  it('logs one line per request at info, as soon as it is answered: method, url, status, responseTime, reqId; no cookie or authorization', async () => {
+    const port = await freePort();
+    const server = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    const base = await waitUp(port);
+    const secret = 'a-session-cookie-value-that-must-not-be-logged';
+    const bearer = 'an-authorization-value-that-must-not-be-logged';
+    expect((await fetch(`${base}/api/user?probe=1`, { headers: { cookie: `spindle_session=${secret}`, authorization: `Bearer ${bearer}` } })).status).toBe(401);
+    // A quiet server: the line is written at the end of the turn that answered, not after a batch fills.
+    await expect.poll(() => server.output().includes('probe=1'), { interval: 5, timeout: 2_000 }).toBe(true);
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('probe=1'))
+      .map((line) => JSON.parse(line) as Record<string, unknown> & { req: Record<string, unknown>; res: Record<string, unknown> });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 30, msg: 'request completed', req: { method: 'GET', url: '/api/user?probe=1', remoteAddress: '127.0.0.1' }, res: { statusCode: 401 } });
+    expect(typeof lines[0]!.responseTime).toBe('number');
+    expect(lines[0]!.reqId).toBeTruthy();
+    expect(server.output()).not.toContain('incoming request');
+    expect(server.output()).not.toContain(secret);
+    expect(server.output()).not.toContain(bearer);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 60_000);
+
   it('on SIGTERM finishes the in-flight request, closes the database and exits 0; a restart keeps the committed data', async () => {
     const port = await freePort();
-    // At info level the server logs each request as it arrives: SIGTERM is sent once it has (a fixed
+    // At debug level the server logs each request as it arrives: SIGTERM is sent once it has (a fixed
     // wait raced the request on a busy machine, which then met a closing server's 503).
-    const server = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    const server = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'debug' });
     const base = await waitUp(port);
     // Registration hashes with the full OWASP scrypt cost: slow enough to be in flight during SIGTERM.
     const inFlight = fetch(`${base}/api/register`, {

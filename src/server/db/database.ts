@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationResultSet } from 'kysely';
@@ -65,12 +65,74 @@ export function openDatabase(
   sqlite.pragma('synchronous = NORMAL');
   const writes = { count: 0 };
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) }) });
-  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  const file = path.join(options.dataDir, SQLITE_FILE_NAME);
+  // A first read opens (and if need be builds) the WAL index, so its file exists below.
+  sqlite.prepare('select count(*) from sqlite_master').get();
+  const commits = walIndexCommits(file) ?? pragmaDataVersion(sqlite);
   return {
     db,
     kind: 'sqlite',
-    changeToken: () => `${String(dataVersion.get())}:${writes.count}`,
-    close: () => db.destroy(),
+    changeToken: () => `${commits.read()}:${writes.count}`,
+    close: async () => {
+      await db.destroy();
+      // Only after SQLite has closed the file: closing any descriptor of a file drops every POSIX lock
+      // this process holds on it, SQLite's included.
+      commits.close();
+    },
+  };
+}
+
+/** A number that changes whenever another connection or process commits to the SQLite database. */
+interface CommitCounter {
+  read(): number;
+  close(): void;
+}
+
+/** SQLite's own signal: `PRAGMA data_version` (a read transaction: two fcntl locks and the VM per call). */
+function pragmaDataVersion(sqlite: SQLite.Database): CommitCounter {
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  return { read: () => dataVersion.get() as number, close: () => {} };
+}
+
+const WAL_INDEX_HEADER_BYTES = 48;
+const WAL_INDEX_VERSION = 3007000;
+
+/**
+ * Issue 14 (per-request cost): the same signal `PRAGMA data_version` reads, taken straight from where
+ * SQLite keeps it, in one `pread` and no lock. In WAL mode every commit, by any connection of any
+ * process, rewrites the WAL-index header (the first 48 bytes of the `-shm` file, shared by all of them
+ * through the page cache: https://sqlite.org/walformat.html#the_wal_index_file_format) before its
+ * COMMIT returns: the change counter, the last frame, the checksums, and after a WAL reset the salts.
+ * Any difference from the last read counts as a change (a torn read during a commit only causes a
+ * spurious one). Undefined when the file is not a WAL index this code understands (then the pragma).
+ */
+function walIndexCommits(databaseFile: string): CommitCounter | undefined {
+  let fd: number;
+  try {
+    fd = openSync(`${databaseFile}-shm`, 'r');
+  } catch {
+    return undefined;
+  }
+  const header = Buffer.alloc(WAL_INDEX_HEADER_BYTES);
+  const last = Buffer.alloc(WAL_INDEX_HEADER_BYTES);
+  const readHeader = () => readSync(fd, header, 0, WAL_INDEX_HEADER_BYTES, 0) === WAL_INDEX_HEADER_BYTES;
+  // iVersion (native byte order) and isInit: an initialised index of the format described above.
+  if (!readHeader() || header.readUInt32LE(0) !== WAL_INDEX_VERSION || header[12] !== 1) {
+    closeSync(fd);
+    return undefined;
+  }
+  header.copy(last);
+  let changes = 0;
+  return {
+    read: () => {
+      readHeader();
+      if (!header.equals(last)) {
+        header.copy(last);
+        changes++;
+      }
+      return changes;
+    },
+    close: () => closeSync(fd),
   };
 }
 

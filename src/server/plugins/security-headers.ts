@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import { THEME_SCRIPT } from '../../common/theme-script.js';
 import type { FastifyInstance } from 'fastify';
@@ -19,8 +20,10 @@ export function tileSource(template: string): string | undefined {
 
 /**
  * Security headers for every response; the CSP allows no inline script but the theme's, by its hash.
- * The headers never vary, so helmet's middleware is built once here (the Fastify wrapper rebuilt it,
- * and re-parsed the CSP, on every request).
+ * The headers never vary, so helmet's middleware runs once, at start-up, against a recording response,
+ * and every request gets the recorded headers as Fastify reply headers (issue 14, per-request cost:
+ * helmet's twelve middlewares and `res.setHeader` calls per request also sent Node's header writing
+ * down its slow path, merging those with the reply's). A route's own `reply.header` still overrides one.
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const https = app.ctx.config.secureCookies;
@@ -50,7 +53,27 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
+  const headers = recordHeaders(applyHeaders);
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers);
+    done();
   });
+}
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+
+/** The headers a (synchronous, request-independent) middleware sets, lower-cased, in its order. */
+function recordHeaders(middleware: Middleware): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value),
+    removeHeader: (name: string) => delete headers[name.toLowerCase()],
+  };
+  let finished = false;
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
+    if (error) throw error instanceof Error ? error : new Error('The security headers middleware failed');
+    finished = true;
+  });
+  if (!finished) throw new Error('The security headers middleware did not finish synchronously');
+  return headers;
 }

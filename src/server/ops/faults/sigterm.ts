@@ -29,7 +29,8 @@ export async function sigtermUnderLoad(
 ): Promise<SigtermReport> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spindle-sigterm-'));
   try {
-    const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info' }, options.main);
+    // debug: the request log's arrival line (`incoming request`) tells which requests had arrived.
+    const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'debug' }, options.main);
     const users = await Promise.all(Array.from({ length: 4 }, (_, i) => collector(server.base, `steady${i}@example.com`)));
     let probe = 0;
     let stop = false;
