@@ -22,6 +22,9 @@ const { values: args } = parseArgs({
 const USERS = Number(args.users);
 const SECONDS = Number(args.seconds);
 const READ_P99_TARGET_MS = 200;
+// Users are set up this many at a time: each registration hashes with the production scrypt cost
+// (128 MiB, on libuv's 4 threads), so more at once only queue and, on a busy machine, time out.
+const SETUP_BATCH = 8;
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 const agent = new Agent({ keepAlive: true, maxSockets: USERS * 2 });
@@ -71,7 +74,7 @@ async function setUpUser(base, i) {
     body: { username, password: 'load-password-1', firstName: 'Load', lastName: `User ${i}` },
   });
   const cookie = reg.headers?.['set-cookie']?.[0]?.split(';')[0];
-  if (reg.status !== 201 || !cookie) throw new Error(`register ${i}: ${reg.status} ${reg.body}`);
+  if (reg.status !== 201 || !cookie) throw new Error(`register ${i}: ${reg.status} ${reg.error?.message ?? reg.body}`);
   const made = await call(base, 'POST', '/api/collections', { cookie, ip, body: { name: 'Shelf' } });
   if (made.status !== 201) throw new Error(`collection ${i}: ${made.status} ${made.body}`);
   const collectionId = JSON.parse(made.body).id;
@@ -145,8 +148,8 @@ async function runOn(label, env) {
   try {
     console.log(`\n## ${label}: setting up ${USERS} users…`);
     const users = [];
-    for (let i = 0; i < USERS; i += 20) {
-      users.push(...(await Promise.all(Array.from({ length: Math.min(20, USERS - i) }, (_, k) => setUpUser(server.url, i + k)))));
+    for (let i = 0; i < USERS; i += SETUP_BATCH) {
+      users.push(...(await Promise.all(Array.from({ length: Math.min(SETUP_BATCH, USERS - i) }, (_, k) => setUpUser(server.url, i + k)))));
     }
     const stats = new Map();
     const failures = [];

@@ -26,6 +26,13 @@ describe('configuration (D3)', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
   });
 
+  it('holds DB_POOL_MAX PostgreSQL connections per instance, 20 unless set (issue 14)', () => {
+    expect(loadConfig({}).dbPoolMax).toBe(20);
+    expect(loadConfig({ DB_POOL_MAX: '40' }).dbPoolMax).toBe(40);
+    expect(() => loadConfig({ DB_POOL_MAX: '0' })).toThrow(/DB_POOL_MAX/);
+    expect(() => loadConfig({ DB_POOL_MAX: 'many' })).toThrow(/DB_POOL_MAX/);
+  });
+
   it('bootstraps an administrator only when both ADMIN_EMAIL and ADMIN_PASSWORD are set', () => {
     expect(loadConfig({ ADMIN_EMAIL: 'a@b.co' }).admin).toBeUndefined();
     expect(loadConfig({ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'long-enough' }).admin).toEqual({ email: 'a@b.co', password: 'long-enough' });

@@ -11,6 +11,14 @@ const optionalString = z
 const url = (name: string) =>
   optionalString.refine((value) => value === undefined || URL.canParse(value), `${name} must be a URL`);
 
+/**
+ * PostgreSQL connections per instance by default. A connection is held from a query's start until Node
+ * has read its answer, so on a busy event loop (or through a write transaction's several round trips)
+ * it is held much longer than PostgreSQL works on it; 10 were all taken under 200 users (issue 14).
+ * Five instances of 20 fill PostgreSQL's default max_connections of 100.
+ */
+export const DEFAULT_DB_POOL_MAX = 20;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -35,6 +43,9 @@ const envSchema = z
     MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(64),
     MAX_QUEUED: z.coerce.number().int().min(0).default(256),
     MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).default(1000),
+    // PostgreSQL connections per instance (issue 14: 10 were all busy under 200 users; see
+    // docs/operations.md). Ignored for SQLite.
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DB_POOL_MAX),
     // Kept CSV exports under DATA_DIR/exports (issue 9): at most this many bytes in all.
     EXPORT_FILES_MAX_BYTES: z.coerce.number().int().min(0).default(512 * 1024 * 1024),
     TRUST_PROXY: z
@@ -77,6 +88,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections this instance may hold at once (DB_POOL_MAX). */
+  dbPoolMax: number;
   publicUrl: string;
   /** PUBLIC_URL was not set: publicUrl is the localhost default, which may not be how browsers reach the app. */
   publicUrlIsDefault: boolean;
@@ -144,6 +157,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    dbPoolMax: env.DB_POOL_MAX,
     publicUrl,
     publicUrlIsDefault: env.PUBLIC_URL === undefined,
     secureCookies: publicUrl.startsWith('https:'),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationResultSet } from 'kysely';
 import pg from 'pg';
+import { DEFAULT_DB_POOL_MAX } from '../config.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -32,13 +33,14 @@ export const DB_CONNECT_TIMEOUT_MS = 3000;
 
 /** Opens the database: PostgreSQL when `databaseUrl` is given, else SQLite in `dataDir`. */
 export function openDatabase(
-  options: { databaseUrl?: string | undefined; dataDir: string },
+  options: { databaseUrl?: string | undefined; dataDir: string; dbPoolMax?: number },
   onIdleConnectionError: (error: Error) => void = () => {},
 ): DbHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      // Issue 14: connections held per instance (DB_POOL_MAX, config.ts explains the default).
+      max: options.dbPoolMax ?? DEFAULT_DB_POOL_MAX,
       // Issue 14: with the database unreachable (stopped, cut off), a request waits at most this long
       // for a connection and then answers 503 with Retry-After, rather than hanging.
       connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
