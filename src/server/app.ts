@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { UPLOAD_MAX_BYTES } from '../common/constants.js';
 import type { HomeRenderModule } from '../common/home-render.js';
 import type { Config } from './config.js';
@@ -41,6 +41,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerNulGuard } from './plugins/nul-characters.js';
 import { registerOverloadGuard } from './plugins/overload.js';
 import { RequestLogController } from './plugins/request-log.js';
+import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { registerRequestOrigin } from './plugins/request-origin.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSessions } from './plugins/sessions.js';
@@ -88,7 +89,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ crossCheck: config.env !== 'production' }));
 
   const handle = openDatabase(config, (error) => app.log.warn({ err: error }, 'a database connection was closed'));
   await migrateToLatest(handle.db);
