@@ -1,6 +1,6 @@
 // Shared pieces of the benchmarks: a built server on a free port with a temp data dir, and autocannon.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,12 +16,31 @@ export async function freePort() {
   });
 }
 
-/** Starts `node dist/node/server/main.js` and resolves once /api/health answers. */
+/**
+ * The Node.js flags `npm start` runs the server with (package.json's start script is their one place),
+ * so the benchmarks measure what a user gets.
+ */
+export const START_NODE_FLAGS = (() => {
+  const start = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start;
+  const flags = /\bnode((?: --[\w-]+(?:=\S+)?)*) dist\/node\/server\/main\.js/.exec(start);
+  if (!flags) throw new Error(`cannot read the server's Node flags from the start script: ${start}`);
+  return flags[1].trim().split(/\s+/).filter(Boolean);
+})();
+
+/** Starts the built server as `npm start` does and resolves once /api/health answers. */
 export async function startServer(env = {}) {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'spindle-bench-'));
-  const child = spawn(process.execPath, ['dist/node/server/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+  const child = spawn(process.execPath, [...START_NODE_FLAGS, 'dist/node/server/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -58,7 +58,7 @@ describe('the server process', () => {
     const secret = 'a-session-cookie-value-that-must-not-be-logged';
     const bearer = 'an-authorization-value-that-must-not-be-logged';
     expect((await fetch(`${base}/api/user?probe=1`, { headers: { cookie: `spindle_session=${secret}`, authorization: `Bearer ${bearer}` } })).status).toBe(401);
-    // A quiet server: the line is written at the end of the turn that answered, not after a batch fills.
+    // A quiet server: the line is written within milliseconds of the answer (log-stream.ts), not after a batch fills.
     await expect.poll(() => server.output().includes('probe=1'), { interval: 5, timeout: 2_000 }).toBe(true);
     const lines = server
       .output()

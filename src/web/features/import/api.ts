@@ -10,6 +10,7 @@ import {
 } from '../../../common/import.schemas';
 import { ApiError, send, toApiError } from '../../lib/api-client';
 import { QUERY_KEYS } from '../../lib/api-paths';
+import { forEachLine } from '../../lib/stream-lines';
 
 function fileForm(file: File): FormData {
   const body = new FormData();
@@ -20,7 +21,12 @@ function fileForm(file: File): FormData {
 /** POST /api/import/albums/dry-run: what the import would add, skip and refuse. Nothing is written. */
 export async function dryRunImport(file: File, signal?: AbortSignal): Promise<ImportReport> {
   // No Content-Type header: the browser writes the multipart boundary itself.
-  const response = await send(IMPORT_PATHS.dryRun, { method: 'POST', headers: { Accept: 'application/json' }, body: fileForm(file), signal });
+  const response = await send(IMPORT_PATHS.dryRun, {
+    method: 'POST',
+    headers: { Accept: 'application/json' },
+    body: fileForm(file),
+    signal,
+  });
   if (!response.ok) throw await toApiError(response);
   return importReportSchema.parse(await response.json());
 }
@@ -30,28 +36,20 @@ export async function dryRunImport(file: File, signal?: AbortSignal): Promise<Im
  * written (`progress`), then `done` with the result, or `error` when the transaction rolled back.
  */
 export async function runImport(file: File, onProgress: (done: number, total: number) => void): Promise<ImportResult> {
-  const response = await send(IMPORT_PATHS.run, { method: 'POST', headers: { Accept: IMPORT_PROGRESS_TYPE }, body: fileForm(file) });
+  const response = await send(IMPORT_PATHS.run, {
+    method: 'POST',
+    headers: { Accept: IMPORT_PROGRESS_TYPE },
+    body: fileForm(file),
+  });
   if (!response.ok) throw await toApiError(response);
   if (!response.body) throw new Error('The import sent no answer');
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let pending = '';
   let result: ImportResult | undefined;
-  const take = (text: string) => {
-    if (!text.trim()) return;
+  await forEachLine(response.body, (text) => {
     const line = importProgressLineSchema.parse(JSON.parse(text));
     if (line.type === 'progress') onProgress(line.done, line.total);
     else if (line.type === 'done') result = line.result;
     else throw new ApiError(line.message, line.status, line, line.message);
-  };
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    pending += value;
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    lines.forEach(take);
-  }
-  take(pending);
+  });
   if (!result) throw new Error('The import ended without a result; please check your collection before trying again.');
   return result;
 }

@@ -6,6 +6,7 @@ import {
   type TestSuiteId,
 } from '../../../../common/admin-testing.schemas';
 import { getJson, send, toApiError } from '../../../lib/api-client';
+import { forEachLine } from '../../../lib/stream-lines';
 
 export const ADMIN_TEST_SUITES = '/api/admin/test-suites';
 export const ADMIN_RUN_TESTS = '/api/admin/run-tests';
@@ -36,21 +37,9 @@ export async function streamTestRun(
   });
   if (!response.ok) throw await toApiError(response);
   if (!response.body) throw new Error('The test run sent no output');
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let pending = '';
-  const emit = (line: string) => {
-    if (!line.trim()) return;
+  await forEachLine(response.body, (line) => {
     const result = parseTestLine(line);
     if (result) handlers.onResult(result, line);
     else handlers.onOther?.(line);
-  };
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    pending += value;
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    lines.forEach(emit);
-  }
-  emit(pending);
+  });
 }
