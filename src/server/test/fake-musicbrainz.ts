@@ -337,12 +337,11 @@ export async function startFakeMusicBrainz(
       headers: req.headers,
       at: Date.now(),
     });
-    const path = url.pathname;
-
-    if (path === '/ws/2/release/' || path === '/ws/2/release') {
+    /** What the web service answers before it looks anything up (search and lookup alike): true when answered. */
+    const answeredBeforeLookup = (): boolean => {
       if (state.rateLimited > 0) {
         state.rateLimited--;
-        return json(
+        json(
           res,
           503,
           {
@@ -351,13 +350,20 @@ export async function startFakeMusicBrainz(
           },
           { 'retry-after': String(state.retryAfter) },
         );
+        return true;
       }
-      if (state.searchStatus) return json(res, state.searchStatus, { error: 'Internal server error' });
-      if (url.searchParams.get('fmt') !== 'json') return json(res, 400, { error: 'fmt=json expected by this fake' });
-      if (state.releasesBody) {
+      if (state.searchStatus) json(res, state.searchStatus, { error: 'Internal server error' });
+      else if (url.searchParams.get('fmt') !== 'json') json(res, 400, { error: 'fmt=json expected by this fake' });
+      else if (state.releasesBody) {
         res.writeHead(200, { 'content-type': state.releasesBody.type });
-        return res.end(state.releasesBody.body);
-      }
+        res.end(state.releasesBody.body);
+      } else return false;
+      return true;
+    };
+    const path = url.pathname;
+
+    if (path === '/ws/2/release/' || path === '/ws/2/release') {
+      if (answeredBeforeLookup()) return;
       const query = url.searchParams.get('query') ?? '';
       const barcodes = parseBarcodes(query);
       const parsed = parseSearch(query);
@@ -375,21 +381,7 @@ export async function startFakeMusicBrainz(
 
     const lookup = /^\/ws\/2\/release\/([0-9a-f-]{36})\/?$/.exec(path);
     if (lookup) {
-      if (state.rateLimited > 0) {
-        state.rateLimited--;
-        return json(
-          res,
-          503,
-          { error: 'Your requests are exceeding the allowable rate limit.' },
-          { 'retry-after': String(state.retryAfter) },
-        );
-      }
-      if (state.searchStatus) return json(res, state.searchStatus, { error: 'Internal server error' });
-      if (url.searchParams.get('fmt') !== 'json') return json(res, 400, { error: 'fmt=json expected by this fake' });
-      if (state.releasesBody) {
-        res.writeHead(200, { 'content-type': state.releasesBody.type });
-        return res.end(state.releasesBody.body);
-      }
+      if (answeredBeforeLookup()) return;
       const release = state.releases.find((r) => r.id === lookup[1]);
       if (!release) return json(res, 404, { error: 'Not Found' });
       return json(res, 200, lookupResult(release, (url.searchParams.get('inc') ?? '').split(/[+ ]/)));
