@@ -46,7 +46,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
     const otherMode = event.livemode !== provider.livemode || provider.mode !== modeInUse;
     try {
       const ignored = otherMode ? { ignored: `an event of Stripe's ${event.livemode ? 'live' : 'test'} mode while the site is in ${modeInUse} mode` } : await handleStripeEvent(app.ctx, provider, event);
-      if (ignored) request.log.warn({ eventId: event.id, type: event.type, reason: ignored.ignored }, 'Stripe event ignored');
+      if (ignored) request.log[ignored.routine ? 'info' : 'warn']({ eventId: event.id, type: event.type, reason: ignored.ignored }, 'Stripe event ignored');
     } catch (error) {
       if (error instanceof AppError && error.status >= 500) throw error;
       // A 4xx here would make Stripe resend an event that can never apply: log it and accept.

@@ -23,9 +23,11 @@ const REASONS: Record<string, string> = {
 /** An event that was verified but is not the app's to apply; logged by the route and answered 200. */
 export interface IgnoredEvent {
   ignored: string;
+  /** Expected in normal use (logged at info rather than warn). */
+  routine?: boolean;
 }
 
-const ignore = (why: string): IgnoredEvent => ({ ignored: why });
+const ignore = (why: string, routine = false): IgnoredEvent => ({ ignored: why, routine });
 
 /**
  * A completed checkout counts only when this app made it: its own checkout_sessions row (in this
@@ -64,7 +66,9 @@ async function ownSubscription(ctx: AppContext, provider: StripePaymentProvider,
   const known =
     owner.provider_subscription_id === subscription.id ||
     (await ctx.db.selectFrom('checkout_sessions').select('id').where('user_id', '=', owner.id).where('provider_subscription_id', '=', subscription.id).executeTakeFirst()) !== undefined;
-  if (!known) return ignore('a subscription no checkout of this app led to');
+  // Stripe does not order its events: an invoice of a new subscription can come before the
+  // checkout.session.completed that links it, which then applies it. Routine for our own customers.
+  if (!known) return ignore('a subscription no checkout of this app led to (yet)', true);
   if (subscription.livemode !== provider.livemode) return ignore('a subscription of the other Stripe mode');
   return { userId: owner.id, subscription };
 }
