@@ -262,6 +262,11 @@ test.describe('subscription (spec 2 §2, §4; D17, D18)', () => {
     await page.goto('/subscription');
     await expect(page.getByTestId('subscription-status')).toHaveText('Active');
     await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+    // The dialog says what really follows: the free tier, with every record kept.
+    await expect(page.getByRole('alertdialog')).toContainText(
+      'Your premium membership ends now and is not renewed. Your account moves to the free tier: you keep every record, and can use up to 3 collections of 50 albums each.',
+    );
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/cancel-dialog.png` });
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel Subscription' }).click();
     await expect(toasts(page).getByText('Subscription Canceled')).toBeVisible();
     await expect(toasts(page).getByText('Your subscription has been canceled successfully.')).toBeVisible();

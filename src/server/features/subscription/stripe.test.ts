@@ -372,3 +372,25 @@ describe('checkout creation per user', () => {
     expect((await (await signUp(t.app)).client.post('/api/subscription/checkout', { tier: 'premium' })).statusCode).toBe(200);
   });
 });
+
+describe('an administrator’s change sticks against Stripe’s events', () => {
+  it('set inactive after paying: the old checkout’s completed event, sent again, does not re-activate; a later renewal does', async () => {
+    const { updateSubscription } = await import('../admin/users/admin-users.service.js');
+    const { client, user } = await signUp(t.app);
+    const sessionId = await checkout(client);
+    const session = fake.completeCheckout(sessionId);
+    await sendEvent({ id: eventId(), type: 'checkout.session.completed', object: session });
+    expect((await userRow(user.id)).subscription_status).toBe('active');
+    // The subscription was paid a moment before the administrator's change (Stripe counts in seconds).
+    fake.subscriptions.get(session.subscription as string)!.created = Math.floor(Date.now() / 1000) - 5;
+    await updateSubscription(t.app.ctx, user.id, { subscriptionStatus: 'inactive' });
+
+    expect((await sendEvent({ id: eventId(), type: 'checkout.session.completed', object: session })).statusCode).toBe(200);
+    expect((await client.post('/api/subscription/direct-update', { sessionId })).statusCode).toBe(400);
+    expect((await userRow(user.id)).subscription_status).toBe('inactive');
+
+    const invoice = { id: 'in_renewal', object: 'invoice', status_transitions: { paid_at: Math.floor(Date.now() / 1000) + 60 }, parent: { type: 'subscription_details', subscription_details: { subscription: session.subscription } } };
+    expect((await sendEvent({ id: eventId(), type: 'invoice.paid', object: invoice })).statusCode).toBe(200);
+    expect((await userRow(user.id)).subscription_status).toBe('active');
+  });
+});
