@@ -394,3 +394,17 @@ describe('an administrator’s change sticks against Stripe’s events', () => {
     expect((await userRow(user.id)).subscription_status).toBe('active');
   });
 });
+
+describe('pressing Subscribe again after paying in another tab', () => {
+  it('activates the paid open session instead of opening a second checkout (409, no new session)', async () => {
+    const { client, user } = await signUp(t.app);
+    const sessionId = await checkout(client);
+    fake.completeCheckout(sessionId);
+    fake.requests.length = 0;
+    const again = await client.post('/api/subscription/checkout', { tier: 'premium' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Your subscription is already active.');
+    expect(fake.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    expect((await userRow(user.id)).subscription_status).toBe('active');
+  });
+});

@@ -69,8 +69,13 @@ async function reuseOpenCheckout(ctx: AppContext, provider: PaymentProvider, use
   }
   const checkout = await provider.retrieveCheckout(row.id);
   if (checkout?.url && !checkout.paid && !checkout.expired && checkout.livemode === !provider.testMode) return { url: checkout.url, sessionId: row.id };
-  // Paid in another tab (activation follows through the webhook or the success page) or closed at
-  // Stripe: no longer offered, so the next press makes a new session.
+  // Paid in another tab before its webhook or success page arrived: activate it now rather than let
+  // the collector pay twice.
+  if (checkout?.paid) {
+    const activated = await activateFromCheckout(ctx, user, row.id).catch(() => null);
+    if (activated?.subscription_status === 'active') throw conflict('Your subscription is already active.');
+  }
+  // Closed at Stripe (or paid but refused): no longer offered, so the next press makes a new session.
   await repo.setCheckoutStatus(ctx.db, row.id, checkout?.paid ? 'paid' : checkout?.expired || !checkout ? 'expired' : 'canceled');
   return null;
 }
