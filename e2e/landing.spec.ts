@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { seriousAxeFindings } from './support/axe-check';
 import { signIn } from './support/helpers';
 
 const FAQ_QUESTIONS = [
@@ -55,6 +56,24 @@ test.describe('landing page (spec 1 §2)', () => {
     const built = scripts.filter((p) => p.startsWith('/assets/'));
     expect(built).toContainEqual(expect.stringMatching(/^\/assets\/landing-[\w-]+\.js$/));
     expect(built.filter((p) => /^\/assets\/(index|landing-page|terms-page)-/.test(p))).toEqual([]);
+  });
+
+  test('pricing and the FAQ say what the end of the trial and a cancellation really do; no serious axe findings at 390 and 1280 px, light and dark', async ({ page }) => {
+    await page.goto('/');
+    const pricing = page.locator('#pricing');
+    await expect(pricing).toContainText('When the trial ends, subscribe to keep using your collections; you can always download them as CSV.');
+    await expect(pricing).toContainText('Cancel a paid plan whenever you like: you keep up to 3 collections of 50 albums for free.');
+    await page.getByText('Can I try Spindle before I pay?').click();
+    await expect(page.getByText(/when it ends, Spindle asks you to subscribe before you can use your collections again/)).toBeVisible();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await pricing.scrollIntoViewIfNeeded();
+        expect(await seriousAxeFindings(page), `${colorScheme} ${width}`).toEqual([]);
+        if (process.env.SCREENSHOT_DIR) await pricing.screenshot({ path: `${process.env.SCREENSHOT_DIR}/landing-pricing-${width}-${colorScheme}.png` });
+      }
+    }
   });
 
   test('the head declares SoftwareApplication structured data with the constants of spec 1 §9', async ({ page }) => {

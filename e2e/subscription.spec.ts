@@ -38,9 +38,12 @@ test.describe('subscription (spec 2 §2, §4; D17, D18)', () => {
     await expect(page.getByRole('heading', { name: 'Subscription', level: 1 })).toBeVisible();
     await expect(page.getByTestId('subscription-status')).toHaveText('Free Trial');
     await expect(page.getByTestId('trial-days-left')).toHaveText(/^(29|30) days left$/);
-    // The demo provider is a test: the card tells testers how to pay.
-    await expect(page.getByRole('heading', { name: 'Test Payment Information' })).toBeVisible();
-    await expect(page.getByText('pays without authentication')).toBeVisible();
+    // The demo checkout asks for no card: Stripe's test cards and the developer's note are not shown.
+    await expect(page.getByRole('heading', { name: 'Test Payment Information' })).toHaveCount(0);
+    await expect(page.getByText('4242 4242 4242 4242')).toHaveCount(0);
+    await expect(page.getByText(/In development/)).toHaveCount(0);
+    await expect(page.getByTestId('trial-kept')).toHaveText('Subscribing now keeps the rest of your trial: your paid year starts when the trial ends.');
+    const trialEnd = ((await (await page.request.get('/api/user')).json()) as { trialEndDate: string }).trialEndDate;
 
     // The first trip to the checkout page is stopped (ERR_ABORTED keeps the page), so the toast and the
     // busy button can be read; then the browser goes to the address the app was sent to.
@@ -83,8 +86,57 @@ test.describe('subscription (spec 2 §2, §4; D17, D18)', () => {
     await page.goto('/subscription');
     await expect(page.getByText('Your subscription is active')).toBeVisible();
     await expect(page.getByTestId('subscription-status')).toHaveText('Active');
-    await expect(page.getByText('Current period started')).toBeVisible();
+    // Paid on the trial's first day: the trial's days are kept and the paid year follows them.
+    const long = (date: Date) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date);
+    const renews = new Date(trialEnd);
+    renews.setUTCFullYear(renews.getUTCFullYear() + 1);
+    const paid = page.getByRole('definition');
+    await expect(page.getByText('Paid year starts')).toBeVisible();
+    await expect(paid.filter({ hasText: long(new Date(trialEnd)) })).toBeVisible();
+    await expect(page.getByText('Renews on')).toBeVisible();
+    await expect(paid.filter({ hasText: long(renews) })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Test Payment Information' })).toHaveCount(0);
+  });
+
+  test('the test card shows only with Stripe in test mode: never with the demo checkout nor in live mode', async ({ page }) => {
+    await signIn(page);
+    const answerAs = async (provider: 'stripe' | 'demo', testMode: boolean) => {
+      await page.unrouteAll();
+      await page.route('**/api/subscription', async (route) => {
+        const real = await route.fetch();
+        await route.fulfill({ response: real, json: { ...((await real.json()) as object), provider, testMode } });
+      });
+      await page.goto('/subscription');
+      await expect(page.getByTestId('subscription-status')).toHaveText('Free Trial');
+    };
+    await answerAs('stripe', true);
+    await expect(page.getByRole('heading', { name: 'Test Payment Information' })).toBeVisible();
+    await expect(page.getByText('pays without authentication')).toBeVisible();
+    await answerAs('stripe', false);
+    await expect(page.getByRole('heading', { name: 'Test Payment Information' })).toHaveCount(0);
+    await answerAs('demo', true);
+    await expect(page.getByRole('heading', { name: 'Test Payment Information' })).toHaveCount(0);
+  });
+
+  test('a gated collector keeps their records: Download my albums (CSV) and Log out on /subscribe', async ({ page }) => {
+    const { email } = await signIn(page);
+    expect((await page.request.post('/api/collections', { data: { name: 'Jazz' } })).status()).toBe(201);
+    expect((await page.request.post('/api/albums', { data: { collection: 'Jazz', title: 'Blue Train', artist: 'John Coltrane' } })).status()).toBe(201);
+    updateUser(email, { trial_end_date: '2020-01-01T00:00:00.000Z' });
+
+    await page.goto('/subscription');
+    await expect(page).toHaveURL(/\/subscribe$/);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download my albums (CSV)' }).click();
+    const file = await download;
+    const csv = await (await import('node:fs/promises')).readFile(await file.path(), 'utf8');
+    expect(csv).toContain('Blue Train');
+    expect(csv).toContain('John Coltrane');
+    await expect(toasts(page).getByText('Export successful')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect((await userStatus(page)).status).toBe(401);
   });
 
   test("a paid user's /subscription shows the period dates, en-US long with hour and minute", async ({ page }) => {
@@ -210,6 +262,11 @@ test.describe('subscription (spec 2 §2, §4; D17, D18)', () => {
     await page.goto('/subscription');
     await expect(page.getByTestId('subscription-status')).toHaveText('Active');
     await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+    // The dialog says what really follows: the free tier, with every record kept.
+    await expect(page.getByRole('alertdialog')).toContainText(
+      'Your premium membership ends now and is not renewed. Your account moves to the free tier: you keep every record, and can use up to 3 collections of 50 albums each.',
+    );
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/cancel-dialog.png` });
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel Subscription' }).click();
     await expect(toasts(page).getByText('Subscription Canceled')).toBeVisible();
     await expect(toasts(page).getByText('Your subscription has been canceled successfully.')).toBeVisible();

@@ -123,6 +123,32 @@ describe('with Stripe (the SDK against a local fake)', () => {
     const price = fake.prices.get(sessionCreate.form['line_items[0][price]']!)!;
     expect(price).toMatchObject({ unit_amount: 1699, currency: 'usd' });
   });
+  it('checkout creation is limited per user: a burst of 30 makes at most 5 sessions at Stripe; beyond them 429 with Retry-After', async () => {
+    const buyer = await register(server.url);
+    const madeFor = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions' && r.form.client_reference_id === String(buyer.id));
+    const burst = await Promise.all(Array.from({ length: 30 }, () => buyer.client.post('/api/subscription/checkout', { tier: 'premium' })));
+    const made = madeFor();
+    expect(made.length).toBeGreaterThanOrEqual(1);
+    expect(made.length).toBeLessThanOrEqual(5);
+    // Each answer is one of the few sessions made (handed back while open) or a refusal.
+    const madeIds = [...fake.sessions.values()].filter((session) => session.client_reference_id === String(buyer.id)).map((session) => session.id);
+    for (const res of burst) {
+      expect([200, 429]).toContain(res.status);
+      if (res.status === 200) expect(madeIds).toContain((res.json as { sessionId: string }).sessionId);
+    }
+    // Abandoned sessions that expire at Stripe free nothing up: the sixth new one in the window is refused.
+    let refused: Awaited<ReturnType<typeof buyer.client.post>> | undefined;
+    for (let press = 0; press < 6 && !refused; press++) {
+      for (const session of fake.sessions.values()) if (session.client_reference_id === String(buyer.id)) session.status = 'expired';
+      const res = await buyer.client.post('/api/subscription/checkout', { tier: 'premium' });
+      if (res.status === 429) refused = res;
+      else expect(res.status, res.text).toBe(200);
+    }
+    expect(madeFor().length).toBe(5);
+    expect(refused?.json).toMatchObject({ message: 'Too many checkout attempts. Please try again in 10 minutes.' });
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(500);
+    expect(Number(refused?.headers.get('retry-after'))).toBeLessThanOrEqual(600);
+  });
 });
 
 describe('with the demo checkout (no Stripe keys)', () => {

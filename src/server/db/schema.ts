@@ -37,6 +37,8 @@ export interface UsersTable {
   trial_notice: ColumnType<string | null, string | null | undefined, string | null>;
   /** Loan reminders: albums lent longer than this many days are overdue (migration 006). */
   loan_reminder_days: ColumnType<number, number | undefined, number>;
+  /** When an administrator last changed the subscription; older payments cannot undo it (migration 007). */
+  subscription_changed_by_admin_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {

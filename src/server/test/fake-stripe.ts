@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
  * (form-encoded requests, `{error: {type, code, message}}` errors): customers create; prices list by
  * lookup_key and create; checkout sessions create and retrieve; subscriptions retrieve and cancel.
  * The test plays the customer with completeCheckout() and moves subscriptions with setSubscription().
+ * Objects carry `livemode` from the key that made them (sk_live_… or not), as Stripe's do; a session
+ * made with subscription_data[trial_end] completes into a 'trialing' subscription until that moment.
  */
 
 export interface StripeRequest {
@@ -50,10 +52,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
 
-  function route(method: string, path: string, query: URLSearchParams, form: Record<string, string>): [number, Json] {
+  function route(method: string, path: string, query: URLSearchParams, form: Record<string, string>, livemode: boolean): [number, Json] {
     let match: RegExpMatchArray | null;
     if (method === 'POST' && path === '/v1/customers') {
-      const customer = { id: id('cus'), object: 'customer', email: form.email ?? null, metadata: { userId: form['metadata[userId]'] }, created: now(), livemode: false };
+      const customer = { id: id('cus'), object: 'customer', email: form.email ?? null, metadata: { userId: form['metadata[userId]'] }, created: now(), livemode };
       customers.set(customer.id, customer);
       return [200, customer];
     }
@@ -73,7 +75,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         lookup_key: form.lookup_key ?? null,
         product: id('prod'),
         type: 'recurring',
-        livemode: false,
+        livemode,
       };
       prices.set(price.id, price);
       return [200, price];
@@ -94,7 +96,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         line_items_price: form['line_items[0][price]'],
         url: `https://checkout.stripe.test/c/pay/${sessionId}`,
         expires_at: now() + 86_400,
-        livemode: false,
+        livemode,
+        trial_end: form['subscription_data[trial_end]'] ? Number(form['subscription_data[trial_end]']) : null,
       };
       sessions.set(sessionId, session);
       return [200, session];
@@ -126,15 +129,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (!session) throw new Error(`no session ${sessionId}`);
     const start = now();
     const subscriptionId = id('sub');
+    const trialEnd = typeof session.trial_end === 'number' ? session.trial_end : null;
     const subscription = {
       id: subscriptionId,
       object: 'subscription',
-      status: 'active',
+      status: trialEnd ? 'trialing' : 'active',
       customer: session.customer,
       created: start,
-      livemode: false,
+      livemode: session.livemode,
+      trial_end: trialEnd,
       items: list(`/v1/subscription_items?subscription=${subscriptionId}`, [
-        { id: id('si'), object: 'subscription_item', current_period_start: start, current_period_end: start + YEAR_S, price: prices.get(session.line_items_price as string) ?? null, quantity: 1 },
+        { id: id('si'), object: 'subscription_item', current_period_start: start, current_period_end: trialEnd ?? start + YEAR_S, price: prices.get(session.line_items_price as string) ?? null, quantity: 1 },
       ]),
     };
     subscriptions.set(subscriptionId, subscription);
@@ -150,7 +155,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
       const idempotencyKey = request.headers['idempotency-key'];
       requests.push({ method: request.method ?? 'GET', path: url.pathname, form, idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined });
-      const [status, body] = route(request.method ?? 'GET', url.pathname, url.searchParams, form);
+      const livemode = (request.headers.authorization ?? '').startsWith('Bearer sk_live_');
+      const [status, body] = route(request.method ?? 'GET', url.pathname, url.searchParams, form, livemode);
       response.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
       response.end(JSON.stringify(body));
     });

@@ -163,3 +163,44 @@ describe('POST /api/subscription/checkout', () => {
     expect((await client.post('/api/subscription/checkout', { tier: 'premium' })).statusCode).toBe(409);
   });
 });
+
+describe('demo checkout creation per user', () => {
+  it('hands the open session back with a fresh page address (the old one stops working), and limits new ones to 5 in 10 minutes', async () => {
+    const { client } = await signUp(t.app);
+    const first = await checkout(client);
+    const again = await checkout(client);
+    expect(again.sessionId).toBe(first.sessionId);
+    expect(again.pagePath).not.toBe(first.pagePath);
+    expect((await t.app.inject({ method: 'GET', url: first.pagePath })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: again.pagePath })).statusCode).toBe(200);
+
+    // Each abandoned session canceled on its page: the next press makes a new one, up to five.
+    let current = again;
+    for (let made = 1; made <= 5; made++) {
+      const page = await t.app.inject({ method: 'GET', url: current.pagePath });
+      expect((await submit(formFor(page.body, 'Cancel'))).statusCode).toBe(303);
+      if (made === 5) break;
+      const next = await checkout(client);
+      expect(next.sessionId).not.toBe(current.sessionId);
+      current = next;
+    }
+    const refused = await client.post('/api/subscription/checkout', { tier: 'premium' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('Too many checkout attempts. Please try again in 10 minutes.');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(500);
+    expect(await t.app.ctx.db.selectFrom('checkout_sessions').select('id').where('status', '=', 'open').where('user_id', '=', (await client.get('/api/user')).json().id).execute()).toEqual([]);
+  });
+
+  it('paid during the trial, the demo subscription’s year starts when the trial ends', async () => {
+    const { client, user } = await signUp(t.app);
+    const trialEnd = new Date(Date.now() + 12 * 86_400_000);
+    await setUser(user.id, { trial_end_date: trialEnd.toISOString() });
+    const { sessionId, pagePath } = await checkout(client);
+    const page = await t.app.inject({ method: 'GET', url: pagePath });
+    expect((await submit(formFor(page.body, 'Pay'))).statusCode).toBe(303);
+    const info = (await client.post('/api/subscription/direct-update', { sessionId })).json().subscription;
+    const renews = new Date(trialEnd);
+    renews.setUTCFullYear(renews.getUTCFullYear() + 1);
+    expect(info.subscription).toMatchObject({ currentPeriodStart: trialEnd.toISOString(), currentPeriodEnd: renews.toISOString() });
+  });
+});

@@ -1,12 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
-import type { CreatedCheckout, PaymentProvider, ProviderCheckout, ProviderSubscription } from './payment-provider.js';
+import { oneYearAfter, type CreatedCheckout, type PaymentProvider, type ProviderCheckout, type ProviderSubscription } from './payment-provider.js';
 import { subscriptionRepository as repo } from './subscription.repository.js';
 
 /** A demo checkout session is single use and lives 24 hours (issue 10), like a hosted checkout. */
 export const DEMO_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
-const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 const token = (bytes: number) => randomBytes(bytes).toString('base64url');
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -29,6 +28,7 @@ export class DemoPaymentProvider implements PaymentProvider {
 
   constructor(private readonly ctx: AppContext) {}
 
+  /** The trial end is read when the customer pays (complete()), where the paid year is set. */
   async createCheckout(user: UserRow): Promise<CreatedCheckout> {
     const id = `cs_demo_${token(24)}`;
     const secret = token(32);
@@ -59,6 +59,9 @@ export class DemoPaymentProvider implements PaymentProvider {
       expired: row.status === 'open' && (row.expires_at === null || Date.parse(row.expires_at) <= Date.now()),
       subscriptionId: row.provider_subscription_id,
       customerId: null,
+      livemode: false,
+      // The page address holds a secret kept only as a hash: reopen() issues a fresh one.
+      url: null,
     };
   }
 
@@ -71,6 +74,9 @@ export class DemoPaymentProvider implements PaymentProvider {
       currentPeriodStart: row.current_period_start,
       currentPeriodEnd: row.current_period_end,
       customerId: null,
+      createdAt: row.created_at,
+      priceId: null,
+      livemode: false,
     };
   }
 
@@ -79,18 +85,30 @@ export class DemoPaymentProvider implements PaymentProvider {
     return this.retrieveSubscription(subscriptionId);
   }
 
+  /**
+   * The page address of a user's open session, with a new form secret (the old address stops
+   * working): the stored hash cannot give the old secret back. Null when it was used or expired.
+   */
+  async reopen(sessionId: string): Promise<string | null> {
+    const secret = token(32);
+    const reopened = await repo.replaceOpenCheckoutSecret(this.ctx.db, sessionId, sha256(secret), new Date().toISOString());
+    return reopened ? `${this.ctx.config.publicUrl}${demoCheckoutPath(sessionId, secret)}` : null;
+  }
+
   /** What the checkout page shows for a session and secret; null when either is wrong. */
-  async pageState(sessionId: string, secret: string): Promise<{ state: DemoPageState; email: string | null; userId: number } | null> {
+  async pageState(sessionId: string, secret: string): Promise<{ state: DemoPageState; email: string | null; userId: number; trialEnd: Date | null } | null> {
     const row = await repo.findCheckout(this.ctx.db, sessionId);
     if (!row || row.provider !== 'demo' || !row.secret_hash || !secretMatches(secret, row.secret_hash)) return null;
-    const user = await this.ctx.db.selectFrom('users').select('email').where('id', '=', row.user_id).executeTakeFirst();
+    const user = await this.ctx.db.selectFrom('users').select(['email', 'subscription_status', 'trial_end_date']).where('id', '=', row.user_id).executeTakeFirst();
     const expired = row.status === 'open' && (row.expires_at === null || Date.parse(row.expires_at) <= Date.now());
-    return { state: expired ? 'expired' : (row.status as DemoPageState), email: user?.email ?? null, userId: row.user_id };
+    const trialEnd = user?.subscription_status === 'trialing' && user.trial_end_date ? new Date(user.trial_end_date) : null;
+    return { state: expired ? 'expired' : (row.status as DemoPageState), email: user?.email ?? null, userId: row.user_id, trialEnd };
   }
 
   /**
    * Pay or cancel from the checkout page: only with the session's form secret, only once, only before
-   * it expires. Paying starts a one-year subscription, as Stripe would.
+   * it expires. Paying starts a one-year subscription, as Stripe would; paid during the trial, the
+   * year starts when the trial ends, so the collector keeps the trial's days.
    */
   async complete(sessionId: string, secret: string, outcome: 'paid' | 'canceled'): Promise<'done' | 'not-found' | DemoPageState> {
     const page = await this.pageState(sessionId, secret);
@@ -98,6 +116,7 @@ export class DemoPaymentProvider implements PaymentProvider {
     if (page.state !== 'open') return page.state;
     const now = new Date();
     const nowIso = now.toISOString();
+    const paidFrom = page.trialEnd && page.trialEnd.getTime() > now.getTime() ? page.trialEnd : now;
     const closed = await this.ctx.db.transaction().execute(async (trx) => {
       const subscriptionId = outcome === 'paid' ? `sub_demo_${token(18)}` : null;
       if (!(await repo.closeOpenCheckout(trx, sessionId, outcome, nowIso, subscriptionId))) return false;
@@ -106,8 +125,8 @@ export class DemoPaymentProvider implements PaymentProvider {
           id: subscriptionId,
           user_id: page.userId,
           status: 'active',
-          current_period_start: nowIso,
-          current_period_end: new Date(now.getTime() + YEAR_MS).toISOString(),
+          current_period_start: paidFrom.toISOString(),
+          current_period_end: oneYearAfter(paidFrom).toISOString(),
           created_at: nowIso,
         });
       }

@@ -7,6 +7,12 @@ export interface ProviderSubscription {
   currentPeriodStart: string | null;
   currentPeriodEnd: string | null;
   customerId: string | null;
+  /** When the subscription began: the moment its checkout was paid. */
+  createdAt: string | null;
+  /** The price it bills (Stripe), to tell our plan from anything else sold on the same account. */
+  priceId: string | null;
+  /** false for a test-mode object: it must never count in live mode, nor a live one in test mode. */
+  livemode: boolean;
 }
 
 /** A checkout session as the provider reports it (never as the client says, D18). */
@@ -18,6 +24,18 @@ export interface ProviderCheckout {
   expired: boolean;
   subscriptionId: string | null;
   customerId: string | null;
+  livemode: boolean;
+  /** Where the customer pays, while the session is open (reused rather than making another). */
+  url: string | null;
+}
+
+/** What a new checkout is made with besides the user. */
+export interface CheckoutOptions {
+  /**
+   * Paying during the trial keeps the trial's days: the paid year starts when the trial ends
+   * (Stripe: subscription_data.trial_end). Null when the paid year starts at payment.
+   */
+  trialEnd: Date | null;
 }
 
 export interface CreatedCheckout {
@@ -36,9 +54,16 @@ export interface PaymentProvider {
   readonly key: 'demo' | 'stripe-test' | 'stripe-live';
   readonly kind: 'demo' | 'stripe';
   readonly testMode: boolean;
-  createCheckout(user: UserRow): Promise<CreatedCheckout>;
+  createCheckout(user: UserRow, options: CheckoutOptions): Promise<CreatedCheckout>;
   /** null for an id the provider does not know. */
   retrieveCheckout(sessionId: string): Promise<ProviderCheckout | null>;
   retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription | null>;
   cancelSubscription(subscriptionId: string): Promise<ProviderSubscription | null>;
+}
+
+/** One billing year after a moment, by the calendar (how Stripe counts a yearly interval). */
+export function oneYearAfter(date: Date): Date {
+  const next = new Date(date.getTime());
+  next.setUTCFullYear(next.getUTCFullYear() + 1);
+  return next;
 }

@@ -6,11 +6,16 @@ import type { StripeKeys } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import type { CreatedCheckout, PaymentProvider, ProviderCheckout, ProviderSubscription } from './payment-provider.js';
+import { oneYearAfter, type CheckoutOptions, type CreatedCheckout, type PaymentProvider, type ProviderCheckout, type ProviderSubscription } from './payment-provider.js';
 
 /** The price is found by this lookup key (or STRIPE_*_PRICE_ID), and created on first use. */
 export const PRICE_LOOKUP_KEY = 'spindle_premium_yearly';
 const PRICE_CENTS = Math.round(PRICE_USD * 100);
+/**
+ * Stripe refuses a Checkout trial that ends less than 48 hours ahead; with less of the trial left the
+ * paid year starts at payment (the collector gives up under two days rather than being unable to pay).
+ */
+export const MIN_TRIAL_LEFT_MS = 48 * 60 * 60 * 1000 + 10 * 60 * 1000;
 
 /** The SDK pointed at STRIPE_API_URL when set (tests run a local fake Stripe). */
 export function stripeClient(secretKey: string, apiUrl: string | undefined): Stripe {
@@ -49,12 +54,18 @@ export function presentStripeSubscription(subscription: Stripe.Subscription): Pr
   // Since API 2025-03-31 the period lives on the items; older objects carried it on the subscription.
   const item = subscription.items?.data?.[0];
   const legacy = subscription as unknown as { current_period_start?: number; current_period_end?: number };
+  // Paid during the app's trial: Stripe's period is the rest of the trial, but what the collector paid
+  // for is the year that follows it, which is when the subscription renews.
+  const paidFrom = subscription.status === 'trialing' && typeof subscription.trial_end === 'number' ? new Date(subscription.trial_end * 1000) : null;
   return {
     id: subscription.id,
     status: foldStatus(subscription.status),
-    currentPeriodStart: iso(item?.current_period_start ?? legacy.current_period_start),
-    currentPeriodEnd: iso(item?.current_period_end ?? legacy.current_period_end),
+    currentPeriodStart: paidFrom ? paidFrom.toISOString() : iso(item?.current_period_start ?? legacy.current_period_start),
+    currentPeriodEnd: paidFrom ? oneYearAfter(paidFrom).toISOString() : iso(item?.current_period_end ?? legacy.current_period_end),
     customerId: idOf(subscription.customer),
+    createdAt: iso(subscription.created),
+    priceId: idOf(item?.price),
+    livemode: Boolean(subscription.livemode),
   };
 }
 
@@ -72,8 +83,10 @@ export class StripePaymentProvider implements PaymentProvider {
   readonly kind = 'stripe' as const;
   readonly key: 'stripe-test' | 'stripe-live';
   readonly testMode: boolean;
+  /** Stripe's livemode flag of every object this key set makes. */
+  readonly livemode: boolean;
   readonly stripe: Stripe;
-  private priceId: Promise<string> | undefined;
+  private price: Promise<string> | undefined;
 
   constructor(
     private readonly ctx: AppContext,
@@ -83,17 +96,18 @@ export class StripePaymentProvider implements PaymentProvider {
   ) {
     this.key = mode === 'live' ? 'stripe-live' : 'stripe-test';
     this.testMode = mode === 'test';
+    this.livemode = mode === 'live';
     this.stripe = stripeClient(keys.secretKey, apiUrl);
-    if (keys.priceId) this.priceId = Promise.resolve(keys.priceId);
+    if (keys.priceId) this.price = Promise.resolve(keys.priceId);
   }
 
   get webhookSecret(): string | undefined {
     return this.keys.webhookSecret;
   }
 
-  /** The configured price, else the one with our lookup key, else a new one (kept for the process). */
-  private price(): Promise<string> {
-    this.priceId ??= (async () => {
+  /** Our plan's price: the configured one, else the one with our lookup key, else a new one (kept for the process). */
+  priceId(): Promise<string> {
+    this.price ??= (async () => {
       const found = await this.stripe.prices.list({ lookup_keys: [PRICE_LOOKUP_KEY], active: true, limit: 1 });
       if (found.data[0]) return found.data[0].id;
       const created = await this.stripe.prices.create(
@@ -108,13 +122,13 @@ export class StripePaymentProvider implements PaymentProvider {
       );
       return created.id;
     })().catch((error: unknown) => {
-      this.priceId = undefined;
+      this.price = undefined;
       throw error;
     });
-    return this.priceId;
+    return this.price;
   }
 
-  async createCheckout(user: UserRow): Promise<CreatedCheckout> {
+  async createCheckout(user: UserRow, options: CheckoutOptions): Promise<CreatedCheckout> {
     try {
       const customerId =
         user.stripe_customer_id && user.payment_provider === this.key
@@ -126,16 +140,17 @@ export class StripePaymentProvider implements PaymentProvider {
               )
             ).id;
       const base = this.ctx.config.publicUrl;
+      const trialEnd = options.trialEnd && options.trialEnd.getTime() - Date.now() >= MIN_TRIAL_LEFT_MS ? Math.floor(options.trialEnd.getTime() / 1000) : undefined;
       const session = await this.stripe.checkout.sessions.create(
         {
           mode: 'subscription',
           customer: customerId,
           client_reference_id: String(user.id),
-          line_items: [{ price: await this.price(), quantity: 1 }],
+          line_items: [{ price: await this.priceId(), quantity: 1 }],
           success_url: `${base}/subscription/success?session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${base}/subscription/cancel`,
           metadata: { userId: String(user.id) },
-          subscription_data: { metadata: { userId: String(user.id) } },
+          subscription_data: { metadata: { userId: String(user.id) }, ...(trialEnd ? { trial_end: trialEnd } : {}) },
         },
         { idempotencyKey: `checkout-${user.id}-${randomUUID()}` },
       );
@@ -157,6 +172,8 @@ export class StripePaymentProvider implements PaymentProvider {
         expired: session.status === 'expired',
         subscriptionId: idOf(session.subscription),
         customerId: idOf(session.customer),
+        livemode: Boolean(session.livemode),
+        url: session.status === 'open' ? (session.url ?? null) : null,
       };
     } catch (error) {
       if (isNotFound(error)) return null;

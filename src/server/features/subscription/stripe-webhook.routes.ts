@@ -18,7 +18,8 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
 
   // Signed by Stripe, sent without cookies: exempt from the same-origin check (plugins/request-origin.ts).
   app.post('/api/subscription/webhook', { config: { allowCrossOrigin: true } }, async (request, reply) => {
-    const providers = Object.values(paymentProviders(app.ctx).stripe).filter((provider) => provider.webhookSecret !== undefined);
+    const all = paymentProviders(app.ctx);
+    const providers = Object.values(all.stripe).filter((provider) => provider.webhookSecret !== undefined);
     if (providers.length === 0) throw notFound('Webhooks are not configured');
     const signature = request.headers['stripe-signature'];
     if (typeof signature !== 'string' || !signature) throw badRequest('Missing Stripe signature');
@@ -38,8 +39,14 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
     const { event, provider } = verified;
 
     if (await subscriptionRepository.hasWebhookEvent(app.ctx.db, event.id)) return reply.send({ received: true, duplicate: true });
+    // An event of the Stripe mode the site does not use changes nothing: test payments cost nothing,
+    // so after the switch to live they must not activate anyone (nor live ones while in test mode).
+    // Answered 200 all the same, so that Stripe does not keep resending it.
+    const modeInUse = await all.mode();
+    const otherMode = event.livemode !== provider.livemode || provider.mode !== modeInUse;
     try {
-      await handleStripeEvent(app.ctx, provider, event);
+      const ignored = otherMode ? { ignored: `an event of Stripe's ${event.livemode ? 'live' : 'test'} mode while the site is in ${modeInUse} mode` } : await handleStripeEvent(app.ctx, provider, event);
+      if (ignored) request.log[ignored.routine ? 'info' : 'warn']({ eventId: event.id, type: event.type, reason: ignored.ignored }, 'Stripe event ignored');
     } catch (error) {
       if (error instanceof AppError && error.status >= 500) throw error;
       // A 4xx here would make Stripe resend an event that can never apply: log it and accept.

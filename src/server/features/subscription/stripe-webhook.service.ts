@@ -1,9 +1,12 @@
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context.js';
+import type { ProviderSubscription } from './payment-provider.js';
 import type { StripePaymentProvider } from './stripe-provider.js';
 import { applySubscription } from './subscription.service.js';
+import { subscriptionRepository as repo } from './subscription.repository.js';
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+const iso = (seconds: number | null | undefined) => (typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : null);
 
 /** The subscription an invoice belongs to (API 2025+: under parent; older: invoice.subscription). */
 function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
@@ -17,47 +20,98 @@ const REASONS: Record<string, string> = {
   'invoice.payment_failed': 'payment_failed',
 };
 
+/** An event that was verified but is not the app's to apply; logged by the route and answered 200. */
+export interface IgnoredEvent {
+  ignored: string;
+  /** Expected in normal use (logged at info rather than warn). */
+  routine?: boolean;
+}
+
+const ignore = (why: string, routine = false): IgnoredEvent => ({ ignored: why, routine });
+
+/**
+ * A completed checkout counts only when this app made it: its own checkout_sessions row (in this
+ * mode), for the user that row names, paid by that user's own Customer, for our plan's price. The
+ * same Stripe account may sell other things, and Payment Links let anyone set client_reference_id.
+ */
+async function ownCheckout(
+  ctx: AppContext,
+  provider: StripePaymentProvider,
+  sessionId: string,
+): Promise<{ userId: number; subscription: ProviderSubscription } | IgnoredEvent | null> {
+  const row = await repo.findCheckout(ctx.db, sessionId);
+  if (!row || row.provider !== 'stripe' || (row.mode ?? 'test') !== provider.mode) return ignore('a checkout session this app did not create');
+  const checkout = await provider.retrieveCheckout(sessionId);
+  if (!checkout?.paid || !checkout.subscriptionId) return null;
+  if (checkout.livemode !== provider.livemode) return ignore('a checkout session of the other Stripe mode');
+  if (checkout.userId !== row.user_id) return ignore('a checkout session naming another user than the one it was made for');
+  const owner = await ctx.db.selectFrom('users').select('stripe_customer_id').where('id', '=', row.user_id).executeTakeFirst();
+  if (!owner || !checkout.customerId || checkout.customerId !== owner.stripe_customer_id) return ignore('a checkout session paid by another customer');
+  const subscription = await provider.retrieveSubscription(checkout.subscriptionId);
+  if (!subscription) return null;
+  if (subscription.customerId !== checkout.customerId || subscription.priceId !== (await provider.priceId())) return ignore('a subscription to another price');
+  return { userId: row.user_id, subscription };
+}
+
+/**
+ * A subscription or invoice event counts only for a subscription the app already knows: the user's
+ * current one, or one a checkout of ours led to (checked for price and customer when it completed).
+ */
+async function ownSubscription(ctx: AppContext, provider: StripePaymentProvider, subscriptionId: string): Promise<{ userId: number; subscription: ProviderSubscription } | IgnoredEvent | null> {
+  const subscription = await provider.retrieveSubscription(subscriptionId);
+  if (!subscription?.customerId) return null;
+  // Our customers are made per user before checkout, so the customer names the user.
+  const owner = await ctx.db.selectFrom('users').select(['id', 'provider_subscription_id']).where('stripe_customer_id', '=', subscription.customerId).executeTakeFirst();
+  if (!owner) return ignore('a subscription of a customer this app did not make');
+  const known =
+    owner.provider_subscription_id === subscription.id ||
+    (await ctx.db.selectFrom('checkout_sessions').select('id').where('user_id', '=', owner.id).where('provider_subscription_id', '=', subscription.id).executeTakeFirst()) !== undefined;
+  // Stripe does not order its events: an invoice of a new subscription can come before the
+  // checkout.session.completed that links it, which then applies it. Routine for our own customers.
+  if (!known) return ignore('a subscription no checkout of this app led to (yet)', true);
+  if (subscription.livemode !== provider.livemode) return ignore('a subscription of the other Stripe mode');
+  return { userId: owner.id, subscription };
+}
+
 /**
  * Applies one verified Stripe event. Nothing in the event body is trusted beyond naming what to re-read:
  * the checkout session and the subscription are retrieved from Stripe before anything changes.
+ * Returns why an event was ignored when it is not the app's own (the route logs it).
  */
-export async function handleStripeEvent(ctx: AppContext, provider: StripePaymentProvider, event: Stripe.Event): Promise<void> {
-  let subscriptionId: string | null = null;
-  let userId: number | null = null;
+export async function handleStripeEvent(ctx: AppContext, provider: StripePaymentProvider, event: Stripe.Event): Promise<IgnoredEvent | undefined> {
+  let found: { userId: number; subscription: ProviderSubscription } | IgnoredEvent | null;
+  let confirmedAt: string | null;
   switch (event.type) {
     case 'checkout.session.completed':
-    case 'checkout.session.async_payment_succeeded': {
-      const checkout = await provider.retrieveCheckout(event.data.object.id);
-      if (!checkout?.paid || checkout.userId === null) return;
-      subscriptionId = checkout.subscriptionId;
-      userId = checkout.userId;
+    case 'checkout.session.async_payment_succeeded':
+      found = await ownCheckout(ctx, provider, event.data.object.id);
+      confirmedAt = found && 'subscription' in found ? found.subscription.createdAt : null;
       break;
-    }
     case 'invoice.paid':
     case 'invoice.payment_succeeded':
-    case 'invoice.payment_failed':
-      subscriptionId = invoiceSubscriptionId(event.data.object);
+    case 'invoice.payment_failed': {
+      const invoice = event.data.object;
+      const subscriptionId = invoiceSubscriptionId(invoice);
+      found = subscriptionId ? await ownSubscription(ctx, provider, subscriptionId) : null;
+      // A renewal paid after an administrator's change is a new payment and may re-activate.
+      confirmedAt = iso(invoice.status_transitions?.paid_at) ?? iso(event.created);
       break;
+    }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
-      subscriptionId = event.data.object.id;
+      found = await ownSubscription(ctx, provider, event.data.object.id);
+      confirmedAt = found && 'subscription' in found ? found.subscription.createdAt : null;
       break;
     default:
-      return;
+      return undefined;
   }
-  if (!subscriptionId) return;
-  const subscription = await provider.retrieveSubscription(subscriptionId);
-  if (!subscription) return;
-  if (userId === null) {
-    // Our customers are made per user before checkout, so the customer names the user.
-    if (!subscription.customerId) return;
-    const owner = await ctx.db.selectFrom('users').select('id').where('stripe_customer_id', '=', subscription.customerId).executeTakeFirst();
-    if (!owner) return;
-    userId = owner.id;
-  }
+  if (!found) return undefined;
+  if ('ignored' in found) return found;
+  const { userId, subscription } = found;
   if (event.type === 'checkout.session.completed') {
     await ctx.db.updateTable('checkout_sessions').set({ status: 'paid', paid_at: new Date().toISOString(), provider_subscription_id: subscription.id }).where('id', '=', event.data.object.id).execute();
   }
-  await applySubscription(ctx, userId, provider.key, subscription, REASONS[event.type] ?? 'subscription_updated');
+  await applySubscription(ctx, userId, provider.key, subscription, REASONS[event.type] ?? 'subscription_updated', confirmedAt);
+  return undefined;
 }

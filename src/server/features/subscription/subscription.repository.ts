@@ -35,6 +35,35 @@ export const subscriptionRepository = {
     return result.numUpdatedRows > 0n;
   },
 
+  /** A new form secret for a still open, unexpired demo session; false when it was used or expired. */
+  async replaceOpenCheckoutSecret(db: DbOrTrx, id: string, secretHash: string, now: string): Promise<boolean> {
+    const result = await db
+      .updateTable('checkout_sessions')
+      .set({ secret_hash: secretHash })
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  },
+
+  /** The user's newest open session of one provider and mode that stays open past `until`. */
+  findOpenCheckout(db: DbOrTrx, userId: number, provider: 'demo' | 'stripe', mode: string | null, until: string) {
+    let query = db
+      .selectFrom('checkout_sessions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('provider', '=', provider)
+      .where('status', '=', 'open')
+      .where('expires_at', '>', until);
+    query = mode === null ? query.where('mode', 'is', null) : query.where('mode', '=', mode);
+    return query.orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  },
+
+  setCheckoutStatus(db: DbOrTrx, id: string, status: 'paid' | 'expired' | 'canceled') {
+    return db.updateTable('checkout_sessions').set({ status }).where('id', '=', id).where('status', '=', 'open').execute();
+  },
+
   setCheckoutSubscription(db: DbOrTrx, id: string, subscriptionId: string) {
     return db.updateTable('checkout_sessions').set({ provider_subscription_id: subscriptionId }).where('id', '=', id).execute();
   },

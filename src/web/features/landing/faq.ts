@@ -9,7 +9,7 @@ export const FAQ = [
   },
   {
     question: 'Can I try Spindle before I pay?',
-    answer: `Yes. Every new account starts with a ${TRIAL_DAYS}-day free trial with every feature switched on. We let you know when the trial is about to end, and you decide then whether to continue. Whatever you decide, your catalogue stays yours and can be exported to CSV.`,
+    answer: `Yes. Every new account starts with a ${TRIAL_DAYS}-day free trial with every feature switched on. We let you know when the trial is about to end, and you decide then whether to continue: when it ends, Spindle asks you to subscribe before you can use your collections again. Whatever you decide, your catalogue stays yours and can be downloaded as CSV at any time. If you later cancel a paid plan, you keep up to 3 collections of 50 albums for free.`,
   },
   {
     question: 'Do I need a credit card to sign up?',

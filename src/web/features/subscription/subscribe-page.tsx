@@ -7,6 +7,7 @@ import { useSessionUser } from '../../lib/session';
 import { localStore } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSubscriptionInfo } from './api';
+import { KeepYourRecordsCard } from './components/keep-your-records-card';
 import { Notice } from './components/notice';
 import { PremiumPlanCard } from './components/premium-plan-card';
 import { SubscriptionLayout } from './components/subscription-layout';
@@ -70,6 +71,7 @@ export default function SubscribePage() {
             Return to Home
           </Button>
         </PremiumPlanCard>
+        {user && belongsOnSubscribePage(user) && <KeepYourRecordsCard />}
       </div>
     </SubscriptionLayout>
   );

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useUpdateProfile } from '../users/api';
 import { useSubscriptionInfo } from './api';
 import { CancelSubscriptionButton } from './components/cancel-subscription-button';
+import { KeepYourRecordsCard } from './components/keep-your-records-card';
 import { LoginRequiredPanel } from './components/login-required-panel';
 import { Notice } from './components/notice';
 import { StatusBadge } from './components/status-badge';
@@ -120,6 +121,11 @@ function PlanCard({ user, autoCheckout }: { user: SessionUser; autoCheckout: boo
                 ? 'You are on the free tier: up to 3 collections of 50 albums each. Subscribe to lift every limit.'
                 : 'Subscribe to keep every collection and album after your trial.'}
             </p>
+            {label === 'Free Trial' && (trialDaysLeft(user.trialEndDate) ?? 0) > 2 && (
+              <p className="text-sm text-ink-muted" data-testid="trial-kept">
+                Subscribing now keeps the rest of your trial: your paid year starts when the trial ends.
+              </p>
+            )}
             {askEmail ? (
               <SubscriptionEmailForm pending={updateProfile.isPending} onSubmit={saveEmail} />
             ) : (
@@ -174,12 +180,19 @@ function TrialCard({ user }: { user: SessionUser }) {
   );
 }
 
+/** Whether the paid year begins after today (paid during the trial); read once per render. */
+function paidYearStartsLater(start: string | null | undefined, now: Date = new Date()): boolean {
+  return Boolean(start) && Date.parse(start!) > now.getTime();
+}
+
 function PaidCard({ user }: { user: SessionUser }) {
   const info = useSubscriptionInfo(user);
   const start = formatSubscriptionDate(info.data?.subscription?.currentPeriodStart);
   const end = formatSubscriptionDate(info.data?.subscription?.currentPeriodEnd);
   if (!start && !end) return null;
   const canCancel = info.data?.status === 'active' && info.data.tier === 'premium';
+  // Paid during the trial: the paid year begins when the trial ends, a date still ahead.
+  const startsLater = paidYearStartsLater(info.data?.subscription?.currentPeriodStart);
   return (
     <Card>
       <CardHeader>
@@ -188,7 +201,7 @@ function PaidCard({ user }: { user: SessionUser }) {
       </CardHeader>
       <CardContent className="pt-2">
         <dl className="divide-y divide-line">
-          {start && <DetailRow label="Current period started">{start}</DetailRow>}
+          {start && <DetailRow label={startsLater ? 'Paid year starts' : 'Current period started'}>{start}</DetailRow>}
           {end && <DetailRow label={canCancel ? 'Renews on' : 'Current period ends'}>{end}</DetailRow>}
         </dl>
         {canCancel && (
@@ -216,13 +229,15 @@ function SignedInSubscription({ user, autoCheckout }: { user: SessionUser; autoC
     if (info.isError) toast({ title: 'Error', description: 'Failed to fetch subscription data', variant: 'destructive' });
   }, [info.isError]);
 
-  if (gated) return null;
+  // Shown for the moment before the move to /subscribe, and kept there: the way out never needs a payment.
+  if (gated) return <KeepYourRecordsCard />;
   return (
     <div className="grid gap-6">
       <PlanCard user={user} autoCheckout={autoCheckout} />
       <TrialCard user={user} />
       <PaidCard user={user} />
-      {info.data?.testMode && !isActivePremium(info.data, user) && <TestPaymentCard />}
+      {/* Stripe's test cards mean nothing to the demo checkout (it asks for no card) nor in live mode. */}
+      {info.data?.provider === 'stripe' && info.data.testMode && !isActivePremium(info.data, user) && <TestPaymentCard />}
       <AccountCard user={user} />
     </div>
   );

@@ -23,8 +23,9 @@ const EMAIL_TAKEN = 'An account with this email already exists';
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
 /**
- * PUT status (spec 2 §4, D8): any status to active, paused or revoked. A paused or revoked account's
- * sessions find no user from the next call on (the session lookup joins active users only). An
+ * PUT status (spec 2 §4, D8): any status to active, paused or revoked. Pausing or revoking deletes the
+ * account's sessions, so reactivating it later cannot revive a cookie stolen before: the owner signs
+ * in again. An
  * administrator cannot pause or revoke themself (400), nor the last active administrator (409).
  */
 export async function setAccountStatus(ctx: AppContext, actorId: number, userId: number, status: AccountStatus): Promise<void> {
@@ -43,6 +44,7 @@ export async function setAccountStatus(ctx: AppContext, actorId: number, userId:
       }
     }
     await adminUsersRepository.setStatus(trx, user.id, status);
+    if (status !== 'active') await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
   });
 }
 
@@ -130,6 +132,8 @@ export async function updateSubscription(
       changes.has_had_paid_subscription = input.hasHadPaidSubscription ? 1 : 0;
     }
     if (Object.keys(changes).length === 0) return { before: user, after: user };
+    // Only a payment confirmed after this moment may make the user active again (applySubscription).
+    changes.subscription_changed_by_admin_at = now.toISOString();
     const after = await trx.updateTable('users').set(changes).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
     return { before: user, after };
   });

@@ -209,6 +209,9 @@ describe('PUT /api/admin/users/{id}/status', () => {
     } finally {
       await setAccountStatus(t.app.ctx, a.user.id, adminId, 'active');
     }
+    // Pausing ended the first administrator's sessions: reactivated, they sign in again.
+    expect((await admin.get('/api/admin/users')).statusCode).toBe(401);
+    expect((await admin.post('/api/login', ADMIN)).statusCode).toBe(200);
     expect((await admin.get('/api/admin/users')).statusCode).toBe(200);
   });
 });

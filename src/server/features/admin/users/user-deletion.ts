@@ -49,6 +49,7 @@ async function deleteUserRows(trx: Transaction<Database>, userId: number): Promi
   const addresses = [...new Set([user.username, user.email].filter((value): value is string => Boolean(value)))];
   const buckets = [
     `album-create:${user.id}`,
+    `checkout-create:${user.id}`,
     ...addresses.flatMap((address) => [`login-account:${address}`, `forgot-email:${address}`]),
   ];
   await trx.deleteFrom('login_attempts').where('bucket', 'in', buckets).execute();

@@ -45,7 +45,10 @@ export function PricingSection() {
             Start Your Collection
           </ButtonLink>
           <p className="mt-4 text-center text-sm text-ink-muted">
-            Cancel whenever you like: you keep up to {FREE_TIER_MAX_COLLECTIONS} collections of{' '}
+            When the trial ends, subscribe to keep using your collections; you can always download them as CSV.
+          </p>
+          <p className="mt-2 text-center text-sm text-ink-muted">
+            Cancel a paid plan whenever you like: you keep up to {FREE_TIER_MAX_COLLECTIONS} collections of{' '}
             {FREE_TIER_MAX_ALBUMS_PER_COLLECTION} albums for free.
           </p>
         </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FREE_TIER_MAX_ALBUMS_PER_COLLECTION, FREE_TIER_MAX_COLLECTIONS } from '../../../../common/constants';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { toast } from '../../../components/ui/use-toast';
@@ -28,7 +29,7 @@ export function CancelSubscriptionButton() {
         open={open}
         onOpenChange={setOpen}
         title="Cancel your subscription?"
-        description="Your plan stops renewing. After that you keep up to 3 collections of 50 albums each on the free tier."
+        description={`Your premium membership ends now and is not renewed. Your account moves to the free tier: you keep every record, and can use up to ${FREE_TIER_MAX_COLLECTIONS} collections of ${FREE_TIER_MAX_ALBUMS_PER_COLLECTION} albums each.`}
         confirmLabel="Cancel Subscription"
         cancelLabel="Keep Subscription"
         destructive
