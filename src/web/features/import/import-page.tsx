@@ -10,6 +10,7 @@ import { toast } from '../../components/ui/use-toast';
 import { ApiError, NetworkError, UNEXPECTED_ERROR_MESSAGE } from '../../lib/api-client';
 import { localStore } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { arriveHomeAt } from '../collections/home-view-memory';
 import { collectionHref } from '../collections/selected-collection';
 import { dryRunImport, runImport, useRefreshAfterImport } from './api';
 import { ImportReportView } from './components/import-report-view';
@@ -115,6 +116,7 @@ export default function ImportPage() {
       await Promise.all([refresh(), new Promise((resolve) => setTimeout(resolve, 400))]);
       toast({ ...importSuccessText(result), variant: 'success' });
       const first = report.toAdd.items[0]?.collection;
+      arriveHomeAt({ kind: 'top' });
       navigate(first ? collectionHref(first) : homeHref());
     } catch (error) {
       // Nothing was written (one transaction): the report stays, so the user can try again.
