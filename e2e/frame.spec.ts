@@ -26,7 +26,7 @@ async function expectFrame(page: Page) {
 const FRAMED_PAGES = [
   { path: '/analytics', heading: 'Collection Analytics' },
   { path: '/profile', heading: 'Profile' },
-  { path: '/import', heading: 'Import albums' },
+  { path: '/import', heading: 'Import Albums' },
   { path: '/record-stores', heading: 'Record Stores' },
   { path: '/album/new', heading: 'Add Album' },
   { path: '/subscription', heading: 'Subscription' },

@@ -110,7 +110,7 @@ test.describe('where the home opens after Save, Delete and Import', () => {
     await scrollHomeDown(page);
     await page.getByRole('banner').getByRole('button', { name: /^Open menu for/ }).click();
     await page.getByRole('menuitem', { name: 'Import from CSV' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Import albums' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Import Albums' })).toBeVisible();
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Choose file' }).click();
     const csv = [

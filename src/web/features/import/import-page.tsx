@@ -69,7 +69,7 @@ function Page({ children }: { children: ReactNode }) {
         <ArrowLeft aria-hidden />
         Back
       </Button>
-      <h1 className="mt-4 text-3xl font-semibold tracking-tight">Import albums</h1>
+      <h1 className="mt-4 text-3xl font-semibold tracking-tight">Import Albums</h1>
       <p className="mt-2 max-w-2xl text-sm text-ink-muted">
         Bring in a Discogs collection export (on Discogs: Collection → Export) or a CSV exported from Spindle. You will see what happens to every
         row before anything is saved.
@@ -81,7 +81,7 @@ function Page({ children }: { children: ReactNode }) {
 
 /** /import (issue 15): choose a CSV file, read the dry run's report, import with a progress bar. */
 export default function ImportPage() {
-  useDocumentTitle('Import albums');
+  useDocumentTitle('Import Albums');
   const [, navigate] = useLocation();
   const refresh = useRefreshAfterImport();
   const inputRef = useRef<HTMLInputElement>(null);

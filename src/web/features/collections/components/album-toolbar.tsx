@@ -90,7 +90,7 @@ function LayoutToggle({ layout, onLayoutChange }: { layout: HomeLayout; onLayout
       aria-pressed={layout === value}
       title={label}
       onClick={() => onLayoutChange(value)}
-      className={cn('size-9 rounded-md', layout === value ? 'bg-surface text-ink shadow-xs' : 'text-ink-muted')}
+      className={cn('size-9 rounded-md', layout === value ? 'bg-accent-soft text-accent-strong shadow-xs hover:bg-accent-soft' : 'text-ink-muted')}
     >
       <Icon aria-hidden />
     </Button>
