@@ -68,9 +68,10 @@ test.describe('coming back from an album (issue 9, item 13)', () => {
       await expect(card).toBeInViewport({ ratio: 1 });
     }
 
-    // A reload starts afresh, as the server draws the home.
+    // A reload keeps the filters and the sort: the server draws the home with them.
     await page.reload();
-    await expect(page.getByLabel('Artist')).toHaveValue('');
-    await expect(page.getByTestId('album-summary')).toHaveText(new RegExp(`^${ALBUMS} albums`));
+    await expect(page.getByLabel('Artist')).toHaveValue('the band');
+    await expect(page.getByLabel('Sort by')).toHaveText('Artist');
+    await expect(page.getByTestId('album-summary')).toHaveText(new RegExp(`^108 of ${ALBUMS} albums`));
   });
 });

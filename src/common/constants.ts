@@ -81,6 +81,10 @@ export const STRUCTURED_DATA = {
 export const STORAGE_KEYS = {
   theme: 'spindle-theme',
   selectedCollection: 'selectedCollection',
+  /** The collection home's sort, filters and grid or list view, kept across reloads on this device. */
+  homeView: 'spindle-home-view',
+  /** The overdue loans the collector dismissed the home's notice for. */
+  overdueDismissed: 'spindle-overdue-dismissed',
   pendingSubscriptionSessionId: 'pendingSubscriptionSessionId',
   tempAuthForSubscription: 'temp_auth_for_subscription',
   tempAuthMessage: 'temp_auth_message',
@@ -98,6 +102,8 @@ export const STORAGE_KEYS = {
  * browser will select (the server-drawn collection home, issue 3). localStorage stays the rule.
  */
 export const SELECTED_COLLECTION_COOKIE = 'spindle_selected_collection';
+/** A copy of localStorage's home view (common/home-view.ts), so the server draws the home as the browser would. */
+export const HOME_VIEW_COOKIE = 'spindle_home_view';
 
 export const SESSION_STORAGE_KEYS = {
   fromLoginPage: 'from_login_page',

@@ -17,6 +17,8 @@ export interface HomeRenderInput {
   albums: Album[];
   /** The selected-collection cookie's value: localStorage's selectedCollection as the browser last stored it. */
   storedSelectedCollection: string | null;
+  /** The home-view cookie's value made canonical (common/home-view.ts): the sort, filters and layout. */
+  storedHomeView: string;
 }
 
 export interface HomeRenderModule {
@@ -27,3 +29,4 @@ export interface HomeRenderModule {
 /** Marks a root the server drew (data-server-render), and what the browser must agree on to hydrate it. */
 export const SERVER_RENDER_ATTRIBUTE = 'data-server-render';
 export const STORED_SELECTION_ATTRIBUTE = 'data-stored-selection';
+export const STORED_VIEW_ATTRIBUTE = 'data-stored-view';

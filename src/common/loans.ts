@@ -107,3 +107,27 @@ export function lentForText(days: number | null): string {
   if (days === 0) return 'Lent today';
   return days === 1 ? 'Lent 1 day' : `Lent ${days} days`;
 }
+
+/**
+ * GET /api/user/overdue-loans: how many of the collector's albums, across every collection, are
+ * overdue today, for the header menu of pages that do not read the whole album list.
+ */
+export const overdueLoansSummarySchema = z.object({ count: z.number().int() });
+export type OverdueLoansSummary = z.infer<typeof overdueLoansSummarySchema>;
+
+/**
+ * The latest lent date that is overdue on `today` with a reminder of `days`: lent on it, an album has
+ * been out days + 1 days. A loan is overdue exactly when its (valid) date is on or before this one.
+ */
+export function latestOverdueLentDate(reminders: LoanReminders): string | null {
+  const today = dayNumber(reminders.today);
+  if (today === null) return null;
+  return new Date((today - reminders.days - 1) * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** How many of `albums` are overdue on the reminders' day (the home reads every album already). */
+export function countOverdue(albums: readonly { isLent: boolean; lentDate: string | null }[], reminders: LoanReminders): number {
+  let count = 0;
+  for (const album of albums) if (loanState(album, reminders)?.overdue) count += 1;
+  return count;
+}

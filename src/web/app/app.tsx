@@ -50,6 +50,7 @@ export interface ServerRenderProps {
   path: string;
   search: string;
   storedSelectedCollection: string | null;
+  storedHomeView: string;
 }
 
 /**
@@ -58,7 +59,7 @@ export interface ServerRenderProps {
  */
 export function App({ server }: { server?: ServerRenderProps }) {
   return (
-    <ServerRenderContext value={server ? { storedSelectedCollection: server.storedSelectedCollection } : null}>
+    <ServerRenderContext value={server ? { storedSelectedCollection: server.storedSelectedCollection, storedHomeView: server.storedHomeView } : null}>
       <Router ssrPath={server?.path} ssrSearch={server?.search}>
         <Providers client={server?.client}>
           <Shell />

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
 import type { SessionUser } from '../lib/session';
 import {
@@ -21,12 +21,14 @@ import {
   SubscriptionSuccessPage,
   TermsPage,
 } from './lazy-pages';
+import { SignedInFrame } from './signed-in-frame';
 
 /** A signed-in user has no business on the auth page: on to the collection home (keeping our own post-login target). */
 function SignedInAuthRedirect() {
   const [, navigate] = useLocation();
   useEffect(() => {
-    if (window.location.pathname === '/auth' || window.location.pathname === '/login') navigate('/collections', { replace: true });
+    if (window.location.pathname === '/auth' || window.location.pathname === '/login')
+      navigate('/collections', { replace: true });
   }, [navigate]);
   return null;
 }
@@ -40,26 +42,55 @@ function SignInFirst() {
   return null;
 }
 
-/** Spec 1 §2 and D13: the signed-in route switch; unknown paths show the collection home. */
+/** A page inside the signed-in frame (the shared header). */
+const framed = (Page: ComponentType) =>
+  function FramedPage() {
+    return (
+      <SignedInFrame>
+        <Page />
+      </SignedInFrame>
+    );
+  };
+
+// Made once, so a page keeps its identity (and its state) across renders of the switch.
+const Framed = {
+  AlbumForm: framed(AlbumFormPage),
+  Profile: framed(ProfilePage),
+  Analytics: framed(AnalyticsPage),
+  Import: framed(ImportPage),
+  RecordStores: framed(RecordStoresPage),
+  Admin: framed(AdminPage),
+  Subscription: framed(SubscriptionPage),
+  Subscribe: framed(SubscribePage),
+  SubscriptionSuccess: framed(SubscriptionSuccessPage),
+  SubscriptionCancel: framed(SubscriptionCancelPage),
+};
+
+/**
+ * Spec 1 §2 and D13: the signed-in route switch; unknown paths show the collection home. Every
+ * signed-in page has the same header: the home draws it itself (the server draws the home, so the
+ * header must be part of that tree), the others get it from the frame. Pages anyone may open (a
+ * share link, the terms) keep their own look.
+ */
 export function SignedInRoutes() {
   return (
     <Switch>
       <Route path="/" component={CollectionHomePage} />
       <Route path="/collection" component={CollectionHomePage} />
       <Route path="/collections" component={CollectionHomePage} />
-      <Route path="/album/new" component={AlbumFormPage} />
-      <Route path="/album/:id" component={AlbumFormPage} />
-      <Route path="/profile" component={ProfilePage} />
-      <Route path="/analytics" component={AnalyticsPage} />
-      <Route path="/import" component={ImportPage} />
-      <Route path="/record-stores" component={RecordStoresPage} />
+      <Route path="/album/new" component={Framed.AlbumForm} />
+      <Route path="/album/:id" component={Framed.AlbumForm} />
+      <Route path="/profile" component={Framed.Profile} />
+      <Route path="/analytics" component={Framed.Analytics} />
+      <Route path="/import" component={Framed.Import} />
+      <Route path="/record-stores" component={Framed.RecordStores} />
       <Route path="/record-stores/shared/:token" component={SharedRecordStoresPage} />
       <Route path="/terms-of-service" component={TermsPage} />
-      <Route path="/admin" component={AdminPage} />
-      <Route path="/subscription" component={SubscriptionPage} />
-      <Route path="/subscribe" component={SubscribePage} />
-      <Route path="/subscription/success" component={SubscriptionSuccessPage} />
-      <Route path="/subscription/cancel" component={SubscriptionCancelPage} />
+      <Route path="/admin" component={Framed.Admin} />
+      <Route path="/subscription" component={Framed.Subscription} />
+      <Route path="/subscribe" component={Framed.Subscribe} />
+      <Route path="/subscription/success" component={Framed.SubscriptionSuccess} />
+      <Route path="/subscription/cancel" component={Framed.SubscriptionCancel} />
       <Route path="/shared/:shareToken" component={SharedCollectionPage} />
       <Route path="/auth" component={SignedInAuthRedirect} />
       <Route path="/login" component={SignedInAuthRedirect} />

@@ -2,11 +2,13 @@ import { createContext, use } from 'react';
 
 /**
  * What the server reads instead of the browser's storage when it draws a page: the selected
- * collection the browser last stored, mirrored to a cookie (features/collections/selection-store.ts).
+ * collection and the home's view the browser last stored, mirrored to cookies (features/collections/selection-store.ts).
  * Null in the browser.
  */
 export interface ServerRenderValues {
   storedSelectedCollection: string | null;
+  /** The home's sort, filters and layout the browser last stored (its cookie copy, normalised). */
+  storedHomeView: string;
 }
 
 export const ServerRenderContext = createContext<ServerRenderValues | null>(null);

@@ -37,6 +37,22 @@ const withCollection = (db: Executor) =>
 
 /** Queries on `albums`, always scoped by the owner's id (D9). */
 export const albumsRepository = {
+  /**
+   * How many of the user's albums are lent with a date on or before `latestLentDate` (overdue, see
+   * common/loans.ts). Dates are stored as YYYY-MM-DD, so text order is date order on both engines.
+   */
+  async countLentOnOrBefore(db: Executor, userId: number, latestLentDate: string): Promise<number> {
+    const row = await db
+      .selectFrom('albums')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('user_id', '=', userId)
+      .where('is_lent', '=', 1)
+      .where('lent_date', 'is not', null)
+      .where('lent_date', '<=', latestLentDate)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+
   /** One keyset page of the user's albums (optionally of one collection) after the given id. */
   pageByUser(db: Executor, userId: number, options: { collectionId?: number; afterId: number; limit: number }): Promise<AlbumWithCollection[]> {
     let query = withCollection(db).where('albums.user_id', '=', userId).where('albums.id', '>', options.afterId);

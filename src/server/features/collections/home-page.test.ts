@@ -116,6 +116,32 @@ describe('the collection home drawn on the server (issue 3: the first cards show
     expect(cardTitles(none.html)).toEqual(['Low']);
   });
 
+  it('draws with the sort, filters and layout the browser stored (its home-view cookie), and says which; a hostile cookie draws the default view', async () => {
+    const { client } = await signUp(t.app);
+    expect((await client.post('/api/collections', { name: 'Jazz' })).statusCode).toBe(201);
+    for (const [title, artist] of [['Kind of Blue', 'Miles Davis'], ['Blue Train', 'John Coltrane'], ['A Love Supreme', 'John Coltrane']]) {
+      expect((await client.post('/api/albums', { collection: 'Jazz', title, artist })).statusCode).toBe(201);
+    }
+    const view = JSON.stringify({ sortBy: 'artist', layout: 'list', filters: { artist: 'coltrane', genre: '', lending: 'all', search: '' } });
+    const res = await getWithCookie(client, '/collection?collection=Jazz', `spindle_home_view=${encodeURIComponent(view)}`);
+    const root = rootOf(res.body);
+    expect(root.attributes).toContain(`data-stored-view="${view.replaceAll('"', '&quot;')}"`);
+    const rowTitles = [...root.html.matchAll(/data-testid="album-row"[\s\S]*?<h2[^>]*>([^<]*)<\/h2>/g)].map((m) => m[1]);
+    expect(rowTitles).toEqual(['A Love Supreme', 'Blue Train']);
+    expect(cardTitles(root.html)).toEqual([]);
+    expect(root.html).toContain('2 of 3 albums');
+
+    for (const hostile of ['%7B%22sortBy%22%3A%22%3Cscript%3E%22', 'not-json', encodeURIComponent('{"layout":"<img src=x onerror=alert(1)>"}')]) {
+      const drawn = await getWithCookie(client, '/collection?collection=Jazz', `spindle_home_view=${hostile}`);
+      expect(drawn.statusCode).toBe(200);
+      const plain = rootOf(drawn.body);
+      expect(cardTitles(plain.html)).toEqual(['A Love Supreme', 'Blue Train', 'Kind of Blue']);
+      expect(plain.attributes).toContain('data-stored-view="{&quot;sortBy&quot;:&quot;title&quot;,&quot;layout&quot;:&quot;grid&quot;');
+      expect(drawn.body).not.toContain('<script>');
+      expect(drawn.body).not.toContain('onerror=alert');
+    }
+  });
+
   it('draws the albums as they are now: a write since the last drawing shows at once', async () => {
     const { client } = await signUp(t.app);
     await addAlbums(client, 'Shelf', ['Blue']);

@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SELECTED_COLLECTION_COOKIE } from '../../../common/constants.js';
-import { SERVER_RENDER_ATTRIBUTE, STORED_SELECTION_ATTRIBUTE, type HomeRenderModule } from '../../../common/home-render.js';
+import { HOME_VIEW_COOKIE, SELECTED_COLLECTION_COOKIE } from '../../../common/constants.js';
+import { SERVER_RENDER_ATTRIBUTE, STORED_SELECTION_ATTRIBUTE, STORED_VIEW_ATTRIBUTE, type HomeRenderModule } from '../../../common/home-render.js';
+import { normalizeHomeView } from '../../../common/home-view.js';
 import type { UserRow } from '../../db/schema.js';
 import { userAccess } from '../../plugins/guards.js';
 import type { PageParts, PageRenderer } from '../../plugins/web-app.js';
@@ -37,7 +38,7 @@ const KEPT_DRAWING_BYTES = 64 * 1024 * 1024;
  * home took the event loop for tens of milliseconds per request, so 200 signed-in clients queued for
  * seconds). The key holds everything the drawing reads: the user's data_version (bumped by every
  * collection or album write, in the same transaction, on every instance), the path and query, the
- * stored selection, and the user as presented (name, tier, trial state), so a kept drawing is always
+ * stored selection and view, and the user as presented (name, tier, trial state), so a kept drawing is always
  * byte for byte the one a new drawing would give. One entry per user, least recently used dropped.
  */
 class DrawingCache {
@@ -77,19 +78,21 @@ async function drawHome(
 ): Promise<PageParts['root']> {
   const query = request.url.indexOf('?');
   const stored = request.cookies[SELECTED_COLLECTION_COOKIE] ?? null;
+  // Read leniently and written back canonical: a hand-made cookie draws the default view, never fails.
+  const storedView = normalizeHomeView(request.cookies[HOME_VIEW_COOKIE]);
   const path = query < 0 ? request.url : request.url.slice(0, query);
   const search = query < 0 ? '' : request.url.slice(query + 1);
   const presented = presentUser(user);
-  const key = JSON.stringify([user.data_version, path, search, stored, presented]);
+  const key = JSON.stringify([user.data_version, path, search, stored, storedView, presented]);
   let html = drawings.get(user.id, key);
   if (html === undefined) {
     const [collections, list] = await Promise.all([listCollections(app.ctx, user.id), userAlbumList(app.ctx, user)]);
-    html = module.renderHome({ path, search, user: presented, collections, albums: await list.albums(), storedSelectedCollection: stored });
+    html = module.renderHome({ path, search, user: presented, collections, albums: await list.albums(), storedSelectedCollection: stored, storedHomeView: storedView });
     drawings.set(user.id, key, html);
   }
   return {
     html,
-    attributes: { [SERVER_RENDER_ATTRIBUTE]: 'home', ...(stored === null ? {} : { [STORED_SELECTION_ATTRIBUTE]: stored }) },
+    attributes: { [SERVER_RENDER_ATTRIBUTE]: 'home', [STORED_VIEW_ATTRIBUTE]: storedView, ...(stored === null ? {} : { [STORED_SELECTION_ATTRIBUTE]: stored }) },
   };
 }
 

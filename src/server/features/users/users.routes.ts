@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { profileUpdateSchema, userSchema } from '../../../common/auth.schemas.js';
-import { loanRemindersUpdateSchema } from '../../../common/loans.js';
+import { latestOverdueLentDate, loanRemindersUpdateSchema, overdueLoansSummarySchema } from '../../../common/loans.js';
 import { conflict, notFound } from '../../errors.js';
 import { releaseAttempt, reserveAttempt } from '../../plugins/attempt-limiter.js';
 import { currentUser, requireAccess, requireUser } from '../../plugins/guards.js';
+import { albumsRepository } from '../albums/albums.repository.js';
 import { EMAIL_TAKEN, emailProbeRule } from '../auth/auth.service.js';
 import { presentUser } from './user.presenter.js';
 import { usersRepository } from './users.repository.js';
@@ -13,6 +14,7 @@ const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(valu
 /**
  * PUT /api/user/update: the profile (spec 2 §2, §5). Reachable whatever the subscription (D6).
  * PUT /api/user/loan-reminders: the collector's "remind me after N days" (issue 15).
+ * GET /api/user/overdue-loans: how many albums are overdue, across collections (the header's count).
  */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
@@ -51,6 +53,18 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const updated = await usersRepository.update(app.ctx.db, user.id, { loan_reminder_days: request.body.days });
       if (!updated) throw notFound('User not found');
       return presentUser(updated);
+    },
+  );
+
+  // The header menu shows this count on every signed-in page; pages other than the home do not read
+  // the album list, so one counting query answers it. Scoped by the session's user id only.
+  app.get(
+    '/api/user/overdue-loans',
+    { preValidation: requireAccess, schema: { response: { 200: overdueLoansSummarySchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      const latest = latestOverdueLentDate(presentUser(user).loanReminders);
+      return { count: latest === null ? 0 : await albumsRepository.countLentOnOrBefore(app.ctx.db, user.id, latest) };
     },
   );
 };

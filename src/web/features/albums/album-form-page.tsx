@@ -12,6 +12,7 @@ import { navigateAway } from '../../lib/leave-guard';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCollections } from '../collections/api';
 import { LoadError } from '../collections/components/collection-albums';
+import { arriveHomeAt } from '../collections/home-view-memory';
 import { collectionHref } from '../collections/selected-collection';
 import { albumToFormValues, newAlbumValues } from './album-form-values';
 import { albumQuery } from './api';
@@ -105,6 +106,7 @@ function NewAlbum() {
         collections={names}
         onSaved={(album) => {
           toast({ title: 'Album added', description: `“${album.title}” by ${album.artist} was added to “${album.collection}”.`, variant: 'success' });
+          arriveHomeAt({ kind: 'album', id: album.id });
           goHome(album.collection, true);
         }}
         onDeleted={() => undefined}
@@ -139,10 +141,12 @@ function EditAlbum({ id }: { id: number }) {
         collections={names}
         onSaved={(saved) => {
           toast({ title: 'Album updated', description: `Your changes to “${saved.title}” were saved.`, variant: 'success' });
+          arriveHomeAt({ kind: 'album', id: saved.id });
           goHome(saved.collection, true);
         }}
         onDeleted={(deleted) => {
           toast({ title: 'Album deleted', description: `“${deleted.title}” was removed from “${deleted.collection}”.`, variant: 'success' });
+          arriveHomeAt({ kind: 'top' });
           goHome(deleted.collection, true);
         }}
         onCancel={() => goHome(album.collection)}

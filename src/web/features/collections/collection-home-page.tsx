@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { accessLevel } from '../../../common/access';
 import type { Collection } from '../../../common/collections.schemas';
-import { LOAN_REMINDER_DEFAULT_DAYS, loanToday, type LoanReminders } from '../../../common/loans';
+import { countOverdue, LOAN_REMINDER_DEFAULT_DAYS, loanToday, type LoanReminders } from '../../../common/loans';
 import { Button } from '../../components/ui/button';
 import { Dialog, DrawerContent } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -22,6 +22,7 @@ import { CollectionsSidebar } from './components/collections-sidebar';
 import { collectionAfterDelete, collectionHref } from './selected-collection';
 import { useSelectedCollection } from './use-selected-collection';
 import { OfflineNotice } from '../../offline/offline-notice';
+import { OverdueNotice } from './components/overdue-notice';
 
 /** Spec 1 §6: an inactive subscription or an expired trial gates the collection; the subscription page explains. Returns the user. */
 function useGatedRedirect() {
@@ -39,7 +40,15 @@ function useGatedRedirect() {
  * browser hydrating the wide server drawing then re-renders only this (an external store's change
  * is rendered synchronously, and the whole home in one task was blocking time, issue 9).
  */
-function CollectionsDrawer({ open, onOpenChange, children }: { open: boolean; onOpenChange: (open: boolean) => void; children: ReactNode }) {
+function CollectionsDrawer({
+  open,
+  onOpenChange,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactNode;
+}) {
   const narrow = useIsNarrow();
   return (
     <Dialog open={narrow && open} onOpenChange={onOpenChange}>
@@ -93,6 +102,10 @@ export default function CollectionHomePage() {
     const timer = setTimeout(() => void dialogs.preloadHomeDialogs(), 1000);
     return () => clearTimeout(timer);
   }, [albumsLoaded]);
+
+  // Across every collection, from the list the home reads anyway: the server's drawing counts the same.
+  const albumList = albumsQuery.data;
+  const overdueCount = useMemo(() => (albumList ? countOverdue(albumList, reminders) : 0), [albumList, reminders]);
 
   const totalAlbums = useMemo(() => collections?.reduce((sum, c) => sum + c.albumCount, 0) ?? 0, [collections]);
 
@@ -149,6 +162,8 @@ export default function CollectionHomePage() {
         const next = collectionAfterDelete(names, collection.name);
         navigate(next === null ? '/collection' : collectionHref(next), { replace: true });
       }
+      // The page it was scrolled on is gone: the next one starts at its top.
+      window.scrollTo(0, 0);
     } catch (error) {
       errorToast(errorMessage(error));
     }
@@ -219,6 +234,7 @@ export default function CollectionHomePage() {
         onShare={() => (selected ? setShareOpen(true) : errorToast('No collection selected to share'))}
         onExport={() => setExportOpen(true)}
         onOpenSidebar={() => setDrawerOpen(true)}
+        overdueCount={overdueCount}
       />
       <div className="flex min-h-0 flex-1">
         <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-72 shrink-0 border-r border-line bg-surface/60 min-[769px]:block">
@@ -226,6 +242,7 @@ export default function CollectionHomePage() {
         </aside>
         <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
           <OfflineNotice />
+          <OverdueNotice albums={albumList} reminders={reminders} />
           {main}
         </main>
       </div>

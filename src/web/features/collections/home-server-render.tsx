@@ -20,7 +20,7 @@ export const renderHome: HomeRenderModule['renderHome'] = (input: HomeRenderInpu
     return renderToString(
       <StrictMode>
         <App
-          server={{ client, path: input.path, search: input.search, storedSelectedCollection: input.storedSelectedCollection }}
+          server={{ client, path: input.path, search: input.search, storedSelectedCollection: input.storedSelectedCollection, storedHomeView: input.storedHomeView }}
         />
       </StrictMode>,
     );

@@ -10,6 +10,7 @@ import { toast } from '../../components/ui/use-toast';
 import { ApiError, NetworkError, UNEXPECTED_ERROR_MESSAGE } from '../../lib/api-client';
 import { localStore } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { arriveHomeAt } from '../collections/home-view-memory';
 import { collectionHref } from '../collections/selected-collection';
 import { dryRunImport, runImport, useRefreshAfterImport } from './api';
 import { ImportReportView } from './components/import-report-view';
@@ -68,7 +69,7 @@ function Page({ children }: { children: ReactNode }) {
         <ArrowLeft aria-hidden />
         Back
       </Button>
-      <h1 className="mt-4 text-3xl font-semibold tracking-tight">Import albums</h1>
+      <h1 className="mt-4 text-3xl font-semibold tracking-tight">Import Albums</h1>
       <p className="mt-2 max-w-2xl text-sm text-ink-muted">
         Bring in a Discogs collection export (on Discogs: Collection → Export) or a CSV exported from Spindle. You will see what happens to every
         row before anything is saved.
@@ -80,7 +81,7 @@ function Page({ children }: { children: ReactNode }) {
 
 /** /import (issue 15): choose a CSV file, read the dry run's report, import with a progress bar. */
 export default function ImportPage() {
-  useDocumentTitle('Import albums');
+  useDocumentTitle('Import Albums');
   const [, navigate] = useLocation();
   const refresh = useRefreshAfterImport();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -115,6 +116,7 @@ export default function ImportPage() {
       await Promise.all([refresh(), new Promise((resolve) => setTimeout(resolve, 400))]);
       toast({ ...importSuccessText(result), variant: 'success' });
       const first = report.toAdd.items[0]?.collection;
+      arriveHomeAt({ kind: 'top' });
       navigate(first ? collectionHref(first) : homeHref());
     } catch (error) {
       // Nothing was written (one transaction): the report stays, so the user can try again.

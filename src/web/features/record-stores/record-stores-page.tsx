@@ -47,7 +47,7 @@ function useUpdateMaps(stores: RecordStore[] | undefined) {
         updated += (await updateStoreCoordinates(store.id)).updated;
         setProgress({ done: index + 1, total: missing.length });
       }
-      toast({ title: 'Maps Updated', description: coordinatesMessage(updated, missing.length), variant: 'success' });
+      toast({ title: 'Maps updated', description: coordinatesMessage(updated, missing.length), variant: 'success' });
     } catch (error) {
       errorToast(isApiError(error) && error.serverMessage ? error.serverMessage : STORE_ERRORS.coordinates);
     } finally {

@@ -51,7 +51,7 @@ export default function SubscribePage() {
 
   return (
     <SubscriptionLayout>
-      <h1 className="text-3xl font-semibold tracking-tight">{hadPaid ? 'Renew your membership' : 'Keep your collection going'}</h1>
+      <h1 className="text-3xl font-semibold tracking-tight">{hadPaid ? 'Renew Your Membership' : 'Keep Your Collection Going'}</h1>
       <p className="mt-2 text-sm text-ink-muted">Every record, every cover and every share link is still here, waiting for you.</p>
       <div className="mt-8 grid gap-6">
         {showAlert && (

@@ -1,4 +1,5 @@
 import { AlarmClock, HandHelping } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { Analytics } from '../../../../common/analytics.schemas';
 import { lentForText } from '../../../../common/loans';
@@ -28,8 +29,13 @@ function Figure({ icon: Icon, label, value, tone, testId }: { icon: typeof Alarm
  * and those overdue, oldest loan first, each linking to its album.
  */
 export function OverdueLoansCard({ loans }: { loans: Analytics['loans'] }) {
+  const cardRef = useRef<HTMLDivElement>(null);
+  // Arriving from the header's overdue count or the home's overdue line: the list is what they came for.
+  useEffect(() => {
+    if (window.location.hash === '#overdue-loans') cardRef.current?.scrollIntoView({ block: 'start' });
+  }, []);
   return (
-    <Card aria-labelledby="loan-reminders-title">
+    <Card ref={cardRef} id="overdue-loans" className="scroll-mt-20" aria-labelledby="loan-reminders-title">
       <CardHeader>
         <CardTitle id="loan-reminders-title">Loan reminders</CardTitle>
         <CardDescription>

@@ -65,13 +65,11 @@ function LentBadge({ album, reminderDays, today }: Pick<AlbumCardProps, 'album' 
 export const AlbumCard = memo(function AlbumCard({ album, priority, reminderDays, today }: AlbumCardProps) {
   const meta = details(album);
   const conditionTitle =
-    album.mediaCondition || album.sleeveCondition ? `Media: ${album.mediaCondition ?? 'not graded'}. Sleeve: ${album.sleeveCondition ?? 'not graded'}.` : undefined;
+    album.mediaCondition || album.sleeveCondition
+      ? `Media: ${album.mediaCondition ?? 'not graded'}. Sleeve: ${album.sleeveCondition ?? 'not graded'}.`
+      : undefined;
   return (
-    <Link
-      href={`/album/${album.id}`}
-      data-testid="album-card"
-      className="group block min-w-0 rounded-xl outline-offset-4"
-    >
+    <Link href={`/album/${album.id}`} data-testid="album-card" className="group block min-w-0 rounded-xl outline-offset-4">
       <div className="overflow-hidden rounded-xl border border-line bg-muted shadow-xs transition-[box-shadow,transform] duration-150 group-hover:shadow-md motion-safe:group-hover:-translate-y-0.5">
         {/* The title and artist follow as text; the cover adds nothing a screen reader could say. */}
         <CoverImage coverUrl={album.coverUrl} alt="" priority={priority} />
@@ -88,6 +86,41 @@ export const AlbumCard = memo(function AlbumCard({ album, priority, reminderDays
             {meta}
           </p>
         )}
+        <LentBadge album={album} reminderDays={reminderDays} today={today} />
+      </div>
+    </Link>
+  );
+});
+
+/** A compact list row's height (cover and text); rows are virtualised like the grid's, so it is fixed. */
+export const ALBUM_ROW_HEIGHT = 64;
+
+/**
+ * One album of the compact list: a small cover, then title, artist, year and conditions and the lent
+ * badge on one line each side. The album has no format field, so none is shown. A link to the album
+ * form, like the card.
+ */
+export const AlbumRow = memo(function AlbumRow({ album, priority, reminderDays, today }: AlbumCardProps) {
+  const meta = details(album);
+  return (
+    <Link
+      href={`/album/${album.id}`}
+      data-testid="album-row"
+      className="group flex h-full min-w-0 items-center gap-3 rounded-lg border border-line bg-surface px-2 outline-offset-2 hover:bg-muted"
+    >
+      <div className="size-12 shrink-0 overflow-hidden rounded-md border border-line bg-muted">
+        <CoverImage coverUrl={album.coverUrl} alt="" priority={priority} />
+      </div>
+      <div className="min-w-0 flex-1">
+        <h2 className="truncate text-sm leading-5 font-medium group-hover:text-accent" title={album.title}>
+          {album.title}
+        </h2>
+        <p className="truncate text-sm leading-5 text-ink-muted" title={album.artist}>
+          {album.artist}
+        </p>
+      </div>
+      <div className="flex max-w-[45%] shrink-0 flex-col items-end text-right">
+        {meta && <p className="truncate text-xs leading-5 text-ink-muted tabular-nums">{meta}</p>}
         <LentBadge album={album} reminderDays={reminderDays} today={today} />
       </div>
     </Link>

@@ -5,7 +5,8 @@ import type { LoanReminders } from '../../../../common/loans';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { GRID_GAP_X, GRID_GAP_Y, gridLayout, MAX_COLUMNS } from '../grid-layout';
-import { AlbumCard, ALBUM_CARD_INFO_HEIGHT } from './album-card';
+import type { HomeLayout } from '../../../../common/home-view';
+import { AlbumCard, ALBUM_CARD_INFO_HEIGHT, ALBUM_ROW_HEIGHT, AlbumRow } from './album-card';
 
 /** Rows drawn beyond the screen, so a fast scroll or Tab never meets a blank row. */
 const OVERSCAN_ROWS = 2;
@@ -20,6 +21,13 @@ export const FIRST_SCREEN_CARDS = 32;
  */
 const FIRST_SCREEN_GRID =
   'grid grid-cols-[repeat(auto-fill,minmax(clamp(calc((100%_-_140px)/8_-_0.1px),168px,calc((100%_-_20px)/2_-_0.1px)),1fr))] gap-x-5 gap-y-4';
+
+/** The compact list: one column, rows of ALBUM_ROW_HEIGHT and this gap (the same in CSS and measured). */
+const LIST_GAP = 8;
+const FIRST_SCREEN_LIST = 'grid grid-cols-1 gap-y-2 [&>*]:h-16';
+
+/** The list's geometry in the grid's terms: one column as wide as the list. */
+const listLayout = (width: number) => ({ columns: 1, cardWidth: width, rowHeight: ALBUM_ROW_HEIGHT + LIST_GAP });
 
 /** Width of the grid and its distance from the top of the document (the virtualiser's scroll margin). */
 function useGridBox() {
@@ -51,6 +59,13 @@ export interface AlbumGridProps {
   reminders: LoanReminders;
   /** Dims the grid while a newer filter is being applied. */
   stale?: boolean;
+  /** Covers in a grid, or the compact list. */
+  layout?: HomeLayout;
+  /** An album to scroll into view once the grid is measured (the one just saved); then onAlbumFocused. */
+  focusAlbumId?: number;
+  onAlbumFocused?: (id: number) => void;
+  /** An album drawn marked for a moment (the one just saved). */
+  markedAlbumId?: number;
   /** The window's scroll to return to once the grid is measured (coming back from an album). */
   restoreScrollY?: number;
   onScrollRestored?: () => void;
@@ -60,9 +75,20 @@ export interface AlbumGridProps {
  * The album grid (spec 1 §2) for thousands of albums: a responsive column count, rows virtualised
  * against the window's scroll, so only the cards of the rows on screen (plus a few) exist in the DOM.
  */
-export function AlbumGrid({ albums, reminders, stale = false, restoreScrollY, onScrollRestored }: AlbumGridProps) {
+export function AlbumGrid({
+  albums,
+  reminders,
+  stale = false,
+  layout = 'grid',
+  restoreScrollY,
+  onScrollRestored,
+  focusAlbumId,
+  onAlbumFocused,
+  markedAlbumId,
+}: AlbumGridProps) {
   const [ref, box] = useGridBox();
-  const { columns, cardWidth, rowHeight } = gridLayout(box.width, ALBUM_CARD_INFO_HEIGHT);
+  const list = layout === 'list';
+  const { columns, cardWidth, rowHeight } = list ? listLayout(box.width) : gridLayout(box.width, ALBUM_CARD_INFO_HEIGHT);
   const rowCount = Math.ceil(albums.length / columns);
   const measured = box.width > 0;
   const virtualizer = useWindowVirtualizer({
@@ -83,15 +109,35 @@ export function AlbumGrid({ albums, reminders, stale = false, restoreScrollY, on
     onScrollRestored?.();
   }, [measured, restoreScrollY, onScrollRestored]);
 
+  // The album just saved: its row in the middle of the screen (clear of the sticky header), once the
+  // grid is as tall as all its rows.
+  useLayoutEffect(() => {
+    if (!measured || focusAlbumId === undefined) return;
+    const index = albums.findIndex((album) => album.id === focusAlbumId);
+    if (index < 0) return;
+    const rowTop = box.top + Math.floor(index / columns) * rowHeight;
+    window.scrollTo(0, Math.max(0, Math.round(rowTop - (window.innerHeight - rowHeight) / 2)));
+    onAlbumFocused?.(focusAlbumId);
+  }, [measured, focusAlbumId, albums, columns, rowHeight, box.top, onAlbumFocused]);
+
   // Row heights follow the width: positions are recomputed when it changes.
   useLayoutEffect(() => {
     virtualizer.measure();
   }, [virtualizer, rowHeight]);
 
   const className = cn('w-full transition-opacity duration-150', stale && 'opacity-70');
+  const Item = list ? AlbumRow : AlbumCard;
   const item = (album: Album, index: number, priority: boolean, style?: CSSProperties) => (
-    <div key={album.id} role="listitem" aria-setsize={albums.length} aria-posinset={index + 1} className="min-w-0" style={style}>
-      <AlbumCard album={album} priority={priority} reminderDays={reminders.days} today={reminders.today} />
+    <div
+      key={album.id}
+      role="listitem"
+      aria-setsize={albums.length}
+      aria-posinset={index + 1}
+      className={cn('min-w-0', album.id === markedAlbumId && 'just-saved')}
+      data-just-saved={album.id === markedAlbumId || undefined}
+      style={style}
+    >
+      <Item album={album} priority={priority} reminderDays={reminders.days} today={reminders.today} />
     </div>
   );
 
@@ -100,8 +146,14 @@ export function AlbumGrid({ albums, reminders, stale = false, restoreScrollY, on
   // The cards keep their elements (same keys, same parent) when the measured layout takes over.
   if (!measured) {
     return (
-      <div ref={ref} role="list" aria-label="Albums" aria-busy={stale || undefined} className={cn(FIRST_SCREEN_GRID, className)}>
-        {albums.slice(0, FIRST_SCREEN_CARDS).map((album, index) => item(album, index, index < MAX_COLUMNS))}
+      <div
+        ref={ref}
+        role="list"
+        aria-label="Albums"
+        aria-busy={stale || undefined}
+        className={cn(list ? FIRST_SCREEN_LIST : FIRST_SCREEN_GRID, className)}
+      >
+        {albums.slice(0, FIRST_SCREEN_CARDS).map((album, index) => item(album, index, list ? index < 8 : index < MAX_COLUMNS))}
       </div>
     );
   }
@@ -119,12 +171,12 @@ export function AlbumGrid({ albums, reminders, stale = false, restoreScrollY, on
       {virtualizer.getVirtualItems().flatMap((row) => {
         const first = row.index * columns;
         return albums.slice(first, first + columns).map((album, column) =>
-          item(album, first + column, row.index === 0, {
+          item(album, first + column, list ? row.index < 8 : row.index === 0, {
             position: 'absolute',
             top: 0,
             left: 0,
             width: cardWidth,
-            height: rowHeight - GRID_GAP_Y,
+            height: rowHeight - (list ? LIST_GAP : GRID_GAP_Y),
             transform: `translate(${column * (cardWidth + GRID_GAP_X)}px, ${row.start - offset}px)`,
           }),
         );

@@ -1,4 +1,6 @@
-import { Search, X } from 'lucide-react';
+import { LayoutGrid, List, Search, SlidersHorizontal, X } from 'lucide-react';
+import { useState } from 'react';
+import type { HomeLayout } from '../../../../common/home-view';
 import { GENRES } from '../../../../common/constants';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -25,6 +27,9 @@ export interface AlbumToolbarProps {
   onFiltersChange: (filters: AlbumFilters) => void;
   sortBy: AlbumSortField;
   onSortChange: (sortBy: AlbumSortField) => void;
+  /** A grid of covers or a compact list (kept per device). */
+  layout: HomeLayout;
+  onLayoutChange: (layout: HomeLayout) => void;
   disabled?: boolean;
 }
 
@@ -70,54 +75,139 @@ function FilterInput({
   );
 }
 
+/** How many filters are on (the search, which stays in view, is not counted): the Filters button says so. */
+export function activeFilterCount(filters: AlbumFilters): number {
+  return [filters.artist.trim() !== '', filters.genre.trim() !== '', filters.lending !== 'all'].filter(Boolean).length;
+}
+
+/** Grid of covers or a compact list: two pressed-or-not buttons, one of them always pressed. */
+function LayoutToggle({ layout, onLayoutChange }: { layout: HomeLayout; onLayoutChange: (layout: HomeLayout) => void }) {
+  const option = (value: HomeLayout, label: string, Icon: typeof LayoutGrid) => (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={label}
+      aria-pressed={layout === value}
+      title={label}
+      onClick={() => onLayoutChange(value)}
+      className={cn('size-9 rounded-md', layout === value ? 'bg-accent-soft text-accent-strong shadow-xs hover:bg-accent-soft' : 'text-ink-muted')}
+    >
+      <Icon aria-hidden />
+    </Button>
+  );
+  return (
+    <div role="group" aria-label="Layout" className="flex shrink-0 gap-0.5 rounded-lg border border-line bg-muted p-0.5">
+      {option('grid', 'Grid view', LayoutGrid)}
+      {option('list', 'List view', List)}
+    </div>
+  );
+}
+
 /**
  * Spec 1 §2: artist and genre filters (case-insensitive, part of a word is enough) and the sort;
- * issue 15: the lending filter (all, lent out, overdue) beside them.
+ * issue 15: the lending filter (all, lent out, overdue) beside them. On a phone (768 px and less)
+ * the first screen is for records: the search stays, the rest folds behind a Filters button that
+ * says how many are on. The fold is CSS, so the server's drawing and the browser's agree at any width.
  */
-export function AlbumToolbar({ filters, onFiltersChange, sortBy, onSortChange, disabled }: AlbumToolbarProps) {
+export function AlbumToolbar({
+  filters,
+  onFiltersChange,
+  sortBy,
+  onSortChange,
+  layout,
+  onLayoutChange,
+  disabled,
+}: AlbumToolbarProps) {
+  const [open, setOpen] = useState(false);
+  const active = activeFilterCount(filters);
   return (
-    <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_9rem_9rem_auto]">
-      <FilterInput
-        id="search-albums"
-        label="Search"
-        placeholder="Title or artist"
-        value={filters.search ?? ''}
-        onChange={(search) => onFiltersChange({ ...filters, search })}
-        disabled={disabled}
-        className="col-span-2 sm:col-span-5"
-      />
-      <FilterInput id="filter-artist" label="Artist" value={filters.artist} onChange={(artist) => onFiltersChange({ ...filters, artist })} disabled={disabled} />
-      <FilterInput
-        id="filter-genre"
-        label="Genre"
-        value={filters.genre}
-        onChange={(genre) => onFiltersChange({ ...filters, genre })}
-        disabled={disabled}
-        list="filter-genre-options"
-      />
-      <datalist id="filter-genre-options">
-        {GENRES.map((genre) => (
-          <option key={genre} value={genre} />
-        ))}
-      </datalist>
-      <div className="grid min-w-0 gap-1.5">
-        <Label htmlFor="filter-lending">Lending</Label>
-        <Select
-          id="filter-lending"
-          value={filters.lending}
-          onValueChange={(value) => onFiltersChange({ ...filters, lending: value as LendingFilter })}
-          options={LENDING_OPTIONS}
+    <div className="grid gap-3">
+      <div className="flex items-end gap-2">
+        <FilterInput
+          id="search-albums"
+          label="Search"
+          placeholder="Title or artist"
+          value={filters.search ?? ''}
+          onChange={(search) => onFiltersChange({ ...filters, search })}
+          disabled={disabled}
+          className="flex-1"
+        />
+        <Button
+          variant="secondary"
+          className="min-[769px]:hidden"
+          aria-expanded={open}
+          aria-controls="album-filters"
+          onClick={() => setOpen((was) => !was)}
+          data-testid="filters-toggle"
+        >
+          <SlidersHorizontal aria-hidden />
+          Filters
+          {active > 0 && (
+            <span className="grid min-w-5 place-items-center rounded-full bg-accent px-1.5 text-xs leading-5 font-semibold text-accent-ink tabular-nums">
+              {active}
+              <span className="sr-only"> on</span>
+            </span>
+          )}
+        </Button>
+        <LayoutToggle layout={layout} onLayoutChange={onLayoutChange} />
+      </div>
+      <div
+        id="album-filters"
+        className={cn(
+          'grid grid-cols-2 items-end gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_9rem_9rem_auto]',
+          !open && 'max-[768px]:hidden',
+        )}
+      >
+        <FilterInput
+          id="filter-artist"
+          label="Artist"
+          value={filters.artist}
+          onChange={(artist) => onFiltersChange({ ...filters, artist })}
           disabled={disabled}
         />
+        <FilterInput
+          id="filter-genre"
+          label="Genre"
+          value={filters.genre}
+          onChange={(genre) => onFiltersChange({ ...filters, genre })}
+          disabled={disabled}
+          list="filter-genre-options"
+        />
+        <datalist id="filter-genre-options">
+          {GENRES.map((genre) => (
+            <option key={genre} value={genre} />
+          ))}
+        </datalist>
+        <div className="grid min-w-0 gap-1.5">
+          <Label htmlFor="filter-lending">Lending</Label>
+          <Select
+            id="filter-lending"
+            value={filters.lending}
+            onValueChange={(value) => onFiltersChange({ ...filters, lending: value as LendingFilter })}
+            options={LENDING_OPTIONS}
+            disabled={disabled}
+          />
+        </div>
+        <div className="grid min-w-0 gap-1.5">
+          <Label htmlFor="sort-albums">Sort by</Label>
+          <Select
+            id="sort-albums"
+            value={sortBy}
+            onValueChange={(value) => onSortChange(value as AlbumSortField)}
+            options={SORT_OPTIONS}
+            disabled={disabled}
+          />
+        </div>
+        <Button
+          variant="ghost"
+          className="justify-self-start"
+          disabled={disabled || !hasFilters(filters)}
+          onClick={() => onFiltersChange(NO_FILTERS)}
+        >
+          <X aria-hidden />
+          Clear
+        </Button>
       </div>
-      <div className="grid min-w-0 gap-1.5">
-        <Label htmlFor="sort-albums">Sort by</Label>
-        <Select id="sort-albums" value={sortBy} onValueChange={(value) => onSortChange(value as AlbumSortField)} options={SORT_OPTIONS} disabled={disabled} />
-      </div>
-      <Button variant="ghost" className="justify-self-start" disabled={disabled || !hasFilters(filters)} onClick={() => onFiltersChange(NO_FILTERS)}>
-        <X aria-hidden />
-        Clear
-      </Button>
     </div>
   );
 }

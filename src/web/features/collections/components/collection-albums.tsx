@@ -1,5 +1,5 @@
 import { CloudOff, Disc3, MoreHorizontal, Plus, SearchX } from 'lucide-react';
-import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { Album } from '../../../../common/albums.schemas';
 import type { Collection } from '../../../../common/collections.schemas';
@@ -23,7 +23,19 @@ import { formatCount } from '../../../lib/number-format';
 import { AlbumGrid, AlbumGridSkeleton } from './album-grid';
 import { CollectionActionItems } from './collection-action-items';
 import { AlbumToolbar } from './album-toolbar';
-import { rememberedScroll, rememberedView, rememberScroll, rememberView } from '../home-view-memory';
+import { parseHomeView, type HomeLayout } from '../../../../common/home-view';
+import { useServerRender } from '../../../app/server-render-context';
+import {
+  clearHomeArrival,
+  peekHomeArrival,
+  readStoredHomeView,
+  rememberedScroll,
+  rememberScroll,
+  rememberView,
+} from '../home-view-memory';
+
+/** How long the album just saved stays marked in the grid. */
+const ALBUM_MARK_MS = 2500;
 
 export const newAlbumHref = (collection: string) => `/album/new?collection=${encodeURIComponent(collection)}`;
 
@@ -61,9 +73,13 @@ export function LoadError({ title, retrying, onRetry }: { title: string; retryin
 
 /** What the empty result says, naming the filters that are set. */
 function noMatchText(filters: AlbumFilters): string {
-  if (filters.lending === 'all') return 'Nothing in this collection matches that artist and genre. Clear the filters to see every album.';
+  if (filters.lending === 'all')
+    return 'Nothing in this collection matches that artist and genre. Clear the filters to see every album.';
   const what = filters.lending === 'lent' ? 'lent out' : 'overdue';
-  const text = filters.artist.trim() || filters.genre.trim() ? `No album ${what} matches that artist and genre.` : `No album in this collection is ${what}.`;
+  const text =
+    filters.artist.trim() || filters.genre.trim()
+      ? `No album ${what} matches that artist and genre.`
+      : `No album in this collection is ${what}.`;
   return `${text} Clear the filters to see every album.`;
 }
 
@@ -72,7 +88,10 @@ function ReminderHint({ days }: { days: number }) {
   return (
     <p className="text-sm text-ink-muted" data-testid="loan-reminder-hint">
       Overdue means lent longer than {days === 1 ? '1 day' : `${formatCount(days)} days`}.{' '}
-      <Link href="/profile#loan-reminders" className="font-medium text-accent-strong underline underline-offset-2 hover:text-accent">
+      <Link
+        href="/profile#loan-reminders"
+        className="font-medium text-accent-strong underline underline-offset-2 hover:text-accent"
+      >
         Change the reminder
       </Link>
     </p>
@@ -84,14 +103,41 @@ function ReminderHint({ days }: { days: number }) {
  * Add Album, the filters and sort, and the grid (spec 1 §2). Filtering and sorting run on deferred
  * values, so typing stays responsive with 10,000 albums: the input updates at once, the grid follows.
  */
-export function CollectionAlbums({ collection, albums, albumsFailed, retrying, onRetry, onRename, onDelete, reminders }: CollectionAlbumsProps) {
-  // Coming back from an album finds the home as it was left (issue 9): filters, sort and scroll.
-  const [filters, setFilters] = useState<AlbumFilters>(() => rememberedView().filters);
-  const [sortBy, setSortBy] = useState<AlbumSortField>(() => rememberedView().sortBy);
-  const [restoreScrollY, setRestoreScrollY] = useState(() => rememberedScroll(collection.name));
+export function CollectionAlbums({
+  collection,
+  albums,
+  albumsFailed,
+  retrying,
+  onRetry,
+  onRename,
+  onDelete,
+  reminders,
+}: CollectionAlbumsProps) {
+  // The sort, filters and layout the collector chose, kept on this device (the server draws with the
+  // cookie copy of the same value, so the browser's first render matches the drawing).
+  const server = useServerRender();
+  const [initialView] = useState(() => parseHomeView(server ? server.storedHomeView : readStoredHomeView()));
+  const [filters, setFilters] = useState<AlbumFilters>(initialView.filters);
+  const [sortBy, setSortBy] = useState<AlbumSortField>(initialView.sortBy);
+  const [layout, setLayout] = useState<HomeLayout>(initialView.layout);
+  // After a save, a delete or an import the home opens where that action leads, not at the kept scroll.
+  const [arrival] = useState(peekHomeArrival);
+  const [restoreScrollY, setRestoreScrollY] = useState(() => (arrival ? undefined : rememberedScroll(collection.name)));
+  const [focusAlbumId, setFocusAlbumId] = useState(arrival?.kind === 'album' ? arrival.id : undefined);
+  const [markedAlbumId, setMarkedAlbumId] = useState<number | undefined>(undefined);
   const view = useMemo(() => ({ filters, sortBy }), [filters, sortBy]);
   const deferred = useDeferredValue(view);
-  useEffect(() => rememberView(view), [view]);
+  useEffect(
+    () => rememberView({ filters: { ...filters, search: filters.search ?? '' }, sortBy, layout }),
+    [filters, sortBy, layout],
+  );
+  useLayoutEffect(() => {
+    if (!arrival) return;
+    clearHomeArrival(arrival);
+    // The page the action happened on was scrolled: the home starts at its top (the album, once its
+    // row exists, is scrolled to by the grid).
+    window.scrollTo(0, 0);
+  }, [arrival]);
   // A layout effect, so the listener is gone before leaving shortens the page (which scrolls it).
   useLayoutEffect(() => {
     const onScroll = () => rememberScroll(collection.name, window.scrollY);
@@ -99,13 +145,40 @@ export function CollectionAlbums({ collection, albums, albumsFailed, retrying, o
     return () => window.removeEventListener('scroll', onScroll);
   }, [collection.name]);
 
-  const inCollection = useMemo(() => (albums ? albumsInCollection(albums, collection.name) : undefined), [albums, collection.name]);
-  const sorted = useMemo(() => (inCollection ? sortAlbums(inCollection, deferred.sortBy) : undefined), [inCollection, deferred.sortBy]);
+  const inCollection = useMemo(
+    () => (albums ? albumsInCollection(albums, collection.name) : undefined),
+    [albums, collection.name],
+  );
+  const sorted = useMemo(
+    () => (inCollection ? sortAlbums(inCollection, deferred.sortBy) : undefined),
+    [inCollection, deferred.sortBy],
+  );
   const shown = useMemo(
     () => (sorted ? filterAlbums(sorted, deferred.filters, reminders) : undefined),
     [sorted, deferred.filters, reminders],
   );
   const totalCents = useMemo(() => (shown ? totalPriceCents(shown) : 0), [shown]);
+
+  // The album just saved is hidden by the filters: they are cleared, so it is in view as promised.
+  // (While the list is still the one from before the save, the album is not there yet: wait for it.)
+  const focusHidden =
+    focusAlbumId !== undefined &&
+    shown !== undefined &&
+    view === deferred &&
+    !shown.some((album) => album.id === focusAlbumId) &&
+    (inCollection?.some((album) => album.id === focusAlbumId) ?? false);
+  useEffect(() => {
+    if (focusHidden) setFilters(NO_FILTERS);
+  }, [focusHidden]);
+  const onAlbumFocused = useCallback((id: number) => {
+    setFocusAlbumId(undefined);
+    setMarkedAlbumId(id);
+  }, []);
+  useEffect(() => {
+    if (markedAlbumId === undefined) return;
+    const timer = setTimeout(() => setMarkedAlbumId(undefined), ALBUM_MARK_MS);
+    return () => clearTimeout(timer);
+  }, [markedAlbumId]);
 
   return (
     // One column that may shrink below its content's width: a long name is cut, not the page widened.
@@ -153,7 +226,15 @@ export function CollectionAlbums({ collection, albums, albumsFailed, retrying, o
       </div>
 
       <div className="grid gap-2">
-        <AlbumToolbar filters={filters} onFiltersChange={setFilters} sortBy={sortBy} onSortChange={setSortBy} disabled={!inCollection?.length} />
+        <AlbumToolbar
+          filters={filters}
+          onFiltersChange={setFilters}
+          sortBy={sortBy}
+          onSortChange={setSortBy}
+          layout={layout}
+          onLayoutChange={setLayout}
+          disabled={!inCollection?.length}
+        />
         {filters.lending !== 'all' && <ReminderHint days={reminders.days} />}
       </div>
 
@@ -193,8 +274,12 @@ export function CollectionAlbums({ collection, albums, albumsFailed, retrying, o
           albums={shown}
           reminders={reminders}
           stale={view !== deferred}
+          layout={layout}
           restoreScrollY={restoreScrollY}
           onScrollRestored={() => setRestoreScrollY(undefined)}
+          focusAlbumId={focusHidden ? undefined : focusAlbumId}
+          onAlbumFocused={onAlbumFocused}
+          markedAlbumId={markedAlbumId}
         />
       )}
     </div>

@@ -10,7 +10,7 @@ export function LoginRequiredPanel() {
       <div className="mb-5 grid size-14 place-items-center rounded-full bg-accent-soft text-accent">
         <LockKeyhole aria-hidden className="size-7" strokeWidth={1.75} />
       </div>
-      <h2 className="text-xl font-semibold tracking-tight">Login Required</h2>
+      <h2 className="text-xl font-semibold tracking-tight">Login required</h2>
       <p className="mt-2 max-w-sm text-sm leading-relaxed text-ink-muted">
         Log in to see your subscription, or log in and go straight on to subscribe.
       </p>

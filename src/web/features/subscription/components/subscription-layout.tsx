@@ -1,20 +1,27 @@
 import { Disc3 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { useInSignedInFrame } from '../../../app/signed-in-frame';
 import { cn } from '../../../lib/cn';
 
-/** The quiet frame of the subscription pages: the product name home, then one centred column. */
+/**
+ * The quiet frame of the subscription pages: the product name home, then one centred column. Signed
+ * in, the app's frame already draws the header (with the menu), so this one is left out.
+ */
 export function SubscriptionLayout({ children, className }: { children: ReactNode; className?: string }) {
+  const framed = useInSignedInFrame();
   return (
-    <div className="flex min-h-dvh flex-col">
-      <header className="border-b border-line/70">
-        <div className="mx-auto flex h-16 w-full max-w-3xl items-center px-4 sm:px-6">
-          <Link href="/" className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight">
-            <Disc3 aria-hidden className="size-6 text-accent" />
-            Spindle
-          </Link>
-        </div>
-      </header>
+    <div className={cn('flex flex-col', framed ? 'flex-1' : 'min-h-dvh')}>
+      {!framed && (
+        <header className="border-b border-line/70">
+          <div className="mx-auto flex h-16 w-full max-w-3xl items-center px-4 sm:px-6">
+            <Link href="/" className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight">
+              <Disc3 aria-hidden className="size-6 text-accent" />
+              Spindle
+            </Link>
+          </div>
+        </header>
+      )}
       <main className={cn('mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6 sm:py-12', className)}>{children}</main>
     </div>
   );
