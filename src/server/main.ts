@@ -1,6 +1,14 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { infrastructureFailure } from './db/infrastructure-errors.js';
+import { checkDataDir, configurationWarnings, missingDatabaseMessage, StartupError } from './startup-checks.js';
+
+/**
+ * How long in-flight requests may take to finish after SIGTERM. Supervisors kill a process that has
+ * not stopped in time (Docker after 10 s, systemd after 90 s): past this, the requests still running
+ * are cut so the database is closed cleanly and the process still exits on its own.
+ */
+export const SHUTDOWN_GRACE_MS = 6_000;
 
 /** Start-up: configuration, app, listen; SIGTERM/SIGINT finish in-flight requests, close the database, exit 0. */
 async function main(): Promise<void> {
@@ -8,8 +16,9 @@ async function main(): Promise<void> {
   let config;
   try {
     config = loadConfig();
+    checkDataDir(config.dataDir);
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof StartupError) {
       console.error(error.message);
       process.exit(1);
     }
@@ -20,11 +29,15 @@ async function main(): Promise<void> {
     app = await buildApp({ config });
   } catch (error) {
     // Typically the database unreachable at start-up: one clear line, exit 1, and the supervisor retries.
+    const missing = missingDatabaseMessage(error, config);
     const failure = infrastructureFailure(error);
     const reason = failure?.status === 507 ? 'out of storage space' : 'the database is unreachable';
-    console.error(failure ? `Cannot start: ${reason} (${error instanceof Error ? error.message : String(error)})` : error);
+    console.error(
+      missing ?? (failure ? `Cannot start: ${reason} (${error instanceof Error ? error.message : String(error)})` : error),
+    );
     process.exit(1);
   }
+  for (const warning of configurationWarnings(config)) app.log.warn(warning);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -32,9 +45,15 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     // Connections whose request finishes during shutdown would otherwise idle until keep-alive expires.
     const idleSweep = setInterval(() => app.server.closeIdleConnections(), 50);
+    const deadline = setTimeout(() => {
+      app.log.warn(`shutting down: requests still running after ${SHUTDOWN_GRACE_MS} ms are cut off`);
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
     app.close().then(
       () => {
         clearInterval(idleSweep);
+        clearTimeout(deadline);
+        app.log.info('shut down');
         process.exit(0);
       },
       (error: unknown) => {
