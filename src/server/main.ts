@@ -8,7 +8,7 @@ import { checkDataDir, configurationWarnings, missingDatabaseMessage, StartupErr
  * not stopped in time (Docker after 10 s, systemd after 90 s): past this, the requests still running
  * are cut so the database is closed cleanly and the process still exits on its own.
  */
-export const SHUTDOWN_GRACE_MS = 6_000;
+export const SHUTDOWN_GRACE_MS = 5_000;
 
 /** Start-up: configuration, app, listen; SIGTERM/SIGINT finish in-flight requests, close the database, exit 0. */
 async function main(): Promise<void> {
