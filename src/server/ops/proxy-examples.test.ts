@@ -115,7 +115,9 @@ describe.runIf(testDbKind === 'sqlite' && nginx)('deploy/nginx.conf in front of 
   afterAll(async () => {
     proxy?.kill('SIGQUIT');
     app?.kill('SIGTERM');
-    await Promise.all([proxy, app].map((child) => child && child.exitCode === null && new Promise((resolve) => child.once('exit', resolve))));
+    const exited = (child: ChildProcess | undefined): Promise<unknown> =>
+      child && child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : Promise.resolve();
+    await Promise.all([exited(proxy), exited(app)]);
     rmSync(dir, { recursive: true, force: true });
   });
 
