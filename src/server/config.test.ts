@@ -58,6 +58,12 @@ describe('configuration (D3)', () => {
     });
   });
 
+  it('gives in-flight requests SHUTDOWN_GRACE_MS after SIGTERM, 6 s unless set', () => {
+    expect(loadConfig({}).shutdownGraceMs).toBe(6000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: '30000' }).shutdownGraceMs).toBe(30000);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: 'soon' })).toThrow(/SHUTDOWN_GRACE_MS/);
+  });
+
   it('.env.example names every setting the app reads, and nothing else', () => {
     const documented = [...readFileSync('.env.example', 'utf8').matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]);
     expect(new Set(documented).size).toBe(documented.length);

@@ -81,6 +81,8 @@ const envSchema = z
     MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(64),
     MAX_QUEUED: z.coerce.number().int().min(0).default(256),
     MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).default(1000),
+    // How long in-flight requests may run after SIGTERM before they are cut (main.ts says why 6 s).
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(6000),
     // PostgreSQL connections per instance (issue 14: 10 were all busy under 200 users; see
     // docs/operations.md). Ignored for SQLite.
     DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DB_POOL_MAX),
@@ -141,6 +143,8 @@ export interface Config {
   /** The overload bound (issue 14); maxInFlight 0 turns it off. */
   overload: { maxInFlight: number; maxQueued: number; maxQueueWaitMs: number };
   exportFilesMaxBytes: number;
+  /** After SIGTERM, how long in-flight requests may run before they are cut. */
+  shutdownGraceMs: number;
   /** Fastify's trustProxy: false, true (every hop), a hop count, or the trusted proxies' addresses. */
   trustProxy: boolean | number | string[];
   /** Stripe's key sets by mode; undefined when neither is configured (the demo provider, D17). */
@@ -208,6 +212,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     overload: { maxInFlight: env.MAX_IN_FLIGHT, maxQueued: env.MAX_QUEUED, maxQueueWaitMs: env.MAX_QUEUE_WAIT_MS },
     exportFilesMaxBytes: env.EXPORT_FILES_MAX_BYTES,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     trustProxy: env.TRUST_PROXY,
     stripe: stripeKeys(env),
     coverArt: { musicBrainzUrl: env.MUSICBRAINZ_URL.replace(/\/+$/, ''), coverArtArchiveUrl: env.COVER_ART_ARCHIVE_URL.replace(/\/+$/, '') },

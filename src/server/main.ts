@@ -3,13 +3,6 @@ import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { infrastructureFailure } from './db/infrastructure-errors.js';
 import { checkDataDir, configurationWarnings, missingDatabaseMessage, StartupError } from './startup-checks.js';
 
-/**
- * How long in-flight requests may take to finish after SIGTERM. Supervisors kill a process that has
- * not stopped in time (Docker after 10 s, systemd after 90 s): past this, the requests still running
- * are cut so the database is closed cleanly and the process still exits on its own.
- */
-export const SHUTDOWN_GRACE_MS = 5_000;
-
 /** Start-up: configuration, app, listen; SIGTERM/SIGINT finish in-flight requests, close the database, exit 0. */
 async function main(): Promise<void> {
   loadDotEnv();
@@ -45,10 +38,14 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     // Connections whose request finishes during shutdown would otherwise idle until keep-alive expires.
     const idleSweep = setInterval(() => app.server.closeIdleConnections(), 50);
+    // Supervisors kill a process that has not stopped in time (Docker after 10 s, systemd after
+    // TimeoutStopSec): past SHUTDOWN_GRACE_MS (6 s by default, which leaves Docker's 10 s room for
+    // closing the database and the hashes already in the thread pool) the requests still running are
+    // cut, so the database is closed cleanly and the process still exits on its own, with 0.
     const deadline = setTimeout(() => {
-      app.log.warn(`shutting down: requests still running after ${SHUTDOWN_GRACE_MS} ms are cut off`);
+      app.log.warn(`shutting down: requests still running after ${config.shutdownGraceMs} ms are cut off`);
       app.server.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS);
+    }, config.shutdownGraceMs);
     app.close().then(
       () => {
         clearInterval(idleSweep);
