@@ -54,9 +54,13 @@ const canBuild = existsSync(path.join(root, 'node_modules', 'typescript')) && ex
 const built = existsSync(path.join(root, 'dist', 'node', 'server', 'main.js'));
 if (!canBuild) {
   if (built) process.exit(0);
-  console.error('Cannot start: dist/ has no build and the build tools are not installed (run `npm install` with dev dependencies, then `npm run build`)');
+  console.error(
+    'Cannot start: dist/ has no build and the build tools are not installed (run `npm install` with dev dependencies, then `npm run build`)',
+  );
   process.exit(1);
 }
-console.error(stampTime === 0 ? 'Building Spindle (once; later starts reuse dist/)…' : 'Sources changed since the last build: rebuilding…');
+console.error(
+  stampTime === 0 ? 'Building Spindle (once; later starts reuse dist/)…' : 'Sources changed since the last build: rebuilding…',
+);
 const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 process.exit(build.status ?? 1);

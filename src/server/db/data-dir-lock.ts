@@ -30,7 +30,8 @@ export function holdSharedLock(dataDir: string): DataDirLock {
     db.prepare('select count(*) from sqlite_master').get();
   } catch (error) {
     db.close();
-    if (isBusy(error)) throw new DataDirLockedError(`a restore is running on DATA_DIR ${dataDir} (it holds ${file}); start once it has finished`);
+    if (isBusy(error))
+      throw new DataDirLockedError(`a restore is running on DATA_DIR ${dataDir} (it holds ${file}); start once it has finished`);
     throw error;
   }
   return { release: () => db.close() };

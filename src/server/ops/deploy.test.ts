@@ -143,7 +143,9 @@ describe.runIf(testDbKind === 'sqlite')('running Spindle as operators do', () =>
       const statuses = await Promise.all(requests);
       const counts = statuses.reduce<Record<string, number>>((all, status) => ({ ...all, [status]: (all[status] ?? 0) + 1 }), {});
       const load = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
-      console.log(`62 registrations in flight: ${shutdownMs} ms from the shutdown line to the exit at load average ${load}; answers ${JSON.stringify(counts)}`);
+      console.log(
+        `62 registrations in flight: ${shutdownMs} ms from the shutdown line to the exit at load average ${load}; answers ${JSON.stringify(counts)}`,
+      );
       expect(statuses.every((status) => status === 201 || status === 'cut')).toBe(true);
       // Without the bound the process waited for every request (and then for every hash the thread
       // pool had been handed) however long that took.
@@ -158,7 +160,12 @@ describe.runIf(testDbKind === 'sqlite')('running Spindle as operators do', () =>
     let scratch: string;
     let app: string;
     // npm run adds only the install's own node_modules/.bin: nothing of this checkout's toolchain.
-    const productionEnv = () => ({ PATH: (process.env.PATH ?? '').split(':').filter((dir) => !dir.includes('node_modules')).join(':') });
+    const productionEnv = () => ({
+      PATH: (process.env.PATH ?? '')
+        .split(':')
+        .filter((dir) => !dir.includes('node_modules'))
+        .join(':'),
+    });
 
     beforeAll(() => {
       scratch = mkdtempSync(path.join(tmpdir(), 'spindle-image-'));
@@ -167,7 +174,10 @@ describe.runIf(testDbKind === 'sqlite')('running Spindle as operators do', () =>
       // checkout's node_modules (hard links: it is the build stage's `npm ci`) pruned to production.
       expect(dockerfile).toMatch(/npm pack --ignore-scripts --pack-destination \/tmp/);
       expect(dockerfile).toMatch(/npm prune --omit=dev/);
-      execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', scratch], { cwd: root, stdio: 'ignore' });
+      execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', scratch], {
+        cwd: root,
+        stdio: 'ignore',
+      });
       const tarball = readdirSync(scratch).find((name) => name.endsWith('.tgz'))!;
       execFileSync('mkdir', [app]);
       execFileSync('tar', ['-xzf', path.join(scratch, tarball), '-C', app, '--strip-components=1']);
@@ -191,7 +201,11 @@ describe.runIf(testDbKind === 'sqlite')('running Spindle as operators do', () =>
       const dataDir = path.join(scratch, 'data');
       const restored = path.join(scratch, 'restored');
       const npmRun = (args: string[], dir = dataDir) =>
-        spawnSync('npm', ['run', '--silent', ...args], { cwd: app, encoding: 'utf8', env: { ...process.env, ...productionEnv(), DATA_DIR: dir, DATABASE_URL: '' } });
+        spawnSync('npm', ['run', '--silent', ...args], {
+          cwd: app,
+          encoding: 'utf8',
+          env: { ...process.env, ...productionEnv(), DATA_DIR: dir, DATABASE_URL: '' },
+        });
       for (const [args, dir, expected] of [
         [['db:migrate'], dataDir, /Success: 001/],
         [['seed', '--', '--albums', '20'], dataDir, /Seeded 20 albums/],
@@ -213,7 +227,12 @@ describe.runIf(testDbKind === 'sqlite')('running Spindle as operators do', () =>
       const healthcheck = dockerfileExec(dockerfile, /^HEALTHCHECK /);
       expect(cmd[0]).toBe('node');
       expect(/STOPSIGNAL SIGTERM/.test(dockerfile)).toBe(true);
-      const env = { ...productionEnv(), HOST: '127.0.0.1', PORT: String(ports.container), DATA_DIR: path.join(scratch, 'volume') };
+      const env = {
+        ...productionEnv(),
+        HOST: '127.0.0.1',
+        PORT: String(ports.container),
+        DATA_DIR: path.join(scratch, 'volume'),
+      };
       const server = run(process.execPath, cmd.slice(1), { cwd: app, env });
       await waitHealthy(ports.container, server);
       const probe = spawnSync(process.execPath, healthcheck.slice(1), { cwd: app, env: { ...process.env, ...env } });

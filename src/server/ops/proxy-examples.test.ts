@@ -15,7 +15,8 @@ import { testDbKind } from '../test/harness.js';
 const root = path.resolve('.');
 const ports = { http: 4613, https: 4614, app: 4615 };
 const SITE = 'records.example';
-const which = (program: string) => ['/usr/sbin', '/usr/bin'].map((dir) => path.join(dir, program)).find((file) => existsSync(file));
+const which = (program: string) =>
+  ['/usr/sbin', '/usr/bin'].map((dir) => path.join(dir, program)).find((file) => existsSync(file));
 const nginx = which('nginx');
 const caddy = which('caddy');
 
@@ -24,7 +25,11 @@ interface Answer {
   headers: http.IncomingHttpHeaders;
 }
 
-function send(port: number, secure: boolean, options: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<Answer> {
+function send(
+  port: number,
+  secure: boolean,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = (secure ? https : http).request(
       {
@@ -64,7 +69,25 @@ describe.runIf(testDbKind === 'sqlite' && nginx)('deploy/nginx.conf in front of 
     const build = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
     expect(build.status).toBe(0);
     dir = mkdtempSync(path.join(tmpdir(), 'spindle-nginx-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${SITE}`, '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        `/CN=${SITE}`,
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     const site = readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8')
       .replaceAll(/listen 80;/g, `listen 127.0.0.1:${ports.http};`)
       .replaceAll(/listen 443 ssl http2;/g, `listen 127.0.0.1:${ports.https} ssl http2;`)

@@ -90,7 +90,12 @@ describe(`restore under a live app (${testDbKind})`, () => {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     });
-    const target = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(workDir, 'pg-')), LOG_LEVEL: 'silent', DATABASE_URL: url.toString() });
+    const target = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: mkdtempSync(path.join(workDir, 'pg-')),
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: url.toString(),
+    });
     await restore(target, file);
     const app = await appOn(target);
     cleanups.push(() => app.close());
