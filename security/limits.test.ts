@@ -56,6 +56,30 @@ describe('sign-in limits (D8b)', () => {
   });
 });
 
+describe('behind one reverse proxy (TRUST_PROXY=1)', () => {
+  let stage: Stage;
+  beforeAll(async () => {
+    stage = await startStage({ TRUST_PROXY: '1' });
+  });
+  afterAll(() => stage.close());
+
+  // nginx's $proxy_add_x_forwarded_for appends the address it saw to whatever the client sent: only
+  // the last entry is the proxy's word, every one before it is the client's own.
+  it('40 failed logins with a made-up leftmost X-Forwarded-For each time meet a 429', async () => {
+    const url = stage.server.url;
+    const seenByProxy = '203.0.113.50';
+    const forged = () => `${[1, 2, 3, 4].map(() => Math.floor(Math.random() * 256)).join('.')}, ${seenByProxy}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const res = await new HttpClient(url).post('/api/login', { username: uniqueEmail('spray'), password: 'wrong password' }, { headers: { 'x-forwarded-for': forged() } });
+      statuses.push(res.status);
+    }
+    expect(statuses.filter((status) => status === 401)).toHaveLength(30);
+    expectLimited(await new HttpClient(url).post('/api/login', { username: uniqueEmail('spray'), password: 'wrong password' }, { headers: { 'x-forwarded-for': forged() } }));
+    expect(statuses.slice(30)).toEqual(Array(10).fill(429));
+  });
+});
+
 describe('load limits per user', () => {
   let stage: Stage;
   beforeAll(async () => {

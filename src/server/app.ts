@@ -45,6 +45,7 @@ import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { registerRequestOrigin } from './plugins/request-origin.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSessions } from './plugins/sessions.js';
+import { trustProxyOption } from './plugins/trusted-proxy.js';
 import { registerWebApp } from './plugins/web-app.js';
 
 export interface BuildOptions {
@@ -83,7 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             stream: stdoutBatched(),
           },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     logController: new RequestLogController(),
   }).withTypeProvider<ZodTypeProvider>();

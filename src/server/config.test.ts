@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, SETTING_NAMES } from './config.js';
 
 describe('configuration (D3)', () => {
   it('has the documented defaults', () => {
@@ -55,5 +56,40 @@ describe('configuration (D3)', () => {
       live: { secretKey: 'rk_live_3', webhookSecret: undefined, priceId: undefined },
       apiUrl: 'http://127.0.0.1:9',
     });
+  });
+
+  it('gives in-flight requests SHUTDOWN_GRACE_MS after SIGTERM, 6 s unless set', () => {
+    expect(loadConfig({}).shutdownGraceMs).toBe(6000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: '30000' }).shutdownGraceMs).toBe(30000);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: 'soon' })).toThrow(/SHUTDOWN_GRACE_MS/);
+  });
+
+  it('.env.example names every setting the app reads, and nothing else', () => {
+    const documented = [...readFileSync('.env.example', 'utf8').matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]);
+    expect(new Set(documented).size).toBe(documented.length);
+    expect([...documented].sort()).toEqual([...SETTING_NAMES].sort());
+  });
+
+  it('takes only an http:// or https:// PUBLIC_URL', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://x' })).toThrow(/PUBLIC_URL must be an http:\/\/ or https:\/\/ URL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
+    expect(loadConfig({ PUBLIC_URL: 'http://records.example:8080' }).publicUrl).toBe('http://records.example:8080');
+  });
+
+  it('TRUST_PROXY: false, a hop count, a list of proxy addresses or CIDRs, or true', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.2, 192.168.0.0/16,::1, fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.2',
+      '192.168.0.0/16',
+      '::1',
+      'fd00::/8',
+    ]);
+    for (const bad of ['yes', '1.5', '10.0.0.0/33', '10.0.0.1/8/8', 'proxy.example', '-1']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be false, a hop count/);
+    }
   });
 });

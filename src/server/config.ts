@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -10,6 +11,43 @@ const optionalString = z
 
 const url = (name: string) =>
   optionalString.refine((value) => value === undefined || URL.canParse(value), `${name} must be a URL`);
+
+/** Links and cookies are built from it, so only a web origin will do. */
+const webUrl = (name: string) =>
+  url(name).refine(
+    (value) => value === undefined || ['http:', 'https:'].includes(new URL(value).protocol),
+    `${name} must be an http:// or https:// URL`,
+  );
+
+/** An IPv4/IPv6 address, optionally with a /prefix (CIDR), as Fastify's trustProxy takes them. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' X-Forwarded-For to believe. `true` believes every hop, so a client can forge the
+ * leftmost address and dodge every per-address limit; a hop count or the proxies' own addresses
+ * stop at the first address a trusted proxy saw.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, ctx): boolean | number | string[] => {
+    if (value === 'true' || value === 'false') return value === 'true';
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isAddressOrCidr)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'TRUST_PROXY must be false, a hop count (1 = one proxy in front), a list of proxy addresses or CIDRs, or true',
+    });
+    return z.NEVER;
+  });
 
 /**
  * PostgreSQL connections per instance by default. A connection is held from a query's start until Node
@@ -29,7 +67,7 @@ const envSchema = z
       (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
       'DATABASE_URL must start with postgres:// (leave it unset for SQLite)',
     ),
-    PUBLIC_URL: url('PUBLIC_URL'),
+    PUBLIC_URL: webUrl('PUBLIC_URL'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ADMIN_EMAIL: optionalString,
     ADMIN_PASSWORD: optionalString,
@@ -43,15 +81,14 @@ const envSchema = z
     MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(64),
     MAX_QUEUED: z.coerce.number().int().min(0).default(256),
     MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).default(1000),
+    // How long in-flight requests may run after SIGTERM before they are cut (main.ts says why 6 s).
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(6000),
     // PostgreSQL connections per instance (issue 14: 10 were all busy under 200 users; see
     // docs/operations.md). Ignored for SQLite.
     DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DB_POOL_MAX),
     // Kept CSV exports under DATA_DIR/exports (issue 9): at most this many bytes in all.
     EXPORT_FILES_MAX_BYTES: z.coerce.number().int().min(0).default(512 * 1024 * 1024),
-    TRUST_PROXY: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((value) => value === 'true'),
+    TRUST_PROXY: trustProxySetting,
     // Payments (spec 2; D17): without any Stripe secret key the built-in demo provider is used.
     // Test and live keys are separate; the generic names fill the slot their key's prefix names.
     STRIPE_SECRET_KEY: optionalString,
@@ -82,6 +119,9 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every environment variable the app reads (.env.example documents each one). */
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface Config {
   env: Env['NODE_ENV'];
   port: number;
@@ -103,7 +143,10 @@ export interface Config {
   /** The overload bound (issue 14); maxInFlight 0 turns it off. */
   overload: { maxInFlight: number; maxQueued: number; maxQueueWaitMs: number };
   exportFilesMaxBytes: number;
-  trustProxy: boolean;
+  /** After SIGTERM, how long in-flight requests may run before they are cut. */
+  shutdownGraceMs: number;
+  /** Fastify's trustProxy: false, true (every hop), a hop count, or the trusted proxies' addresses. */
+  trustProxy: boolean | number | string[];
   /** Stripe's key sets by mode; undefined when neither is configured (the demo provider, D17). */
   stripe: { test: StripeKeys | undefined; live: StripeKeys | undefined; apiUrl: string | undefined } | undefined;
   coverArt: { musicBrainzUrl: string; coverArtArchiveUrl: string };
@@ -169,6 +212,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     overload: { maxInFlight: env.MAX_IN_FLIGHT, maxQueued: env.MAX_QUEUED, maxQueueWaitMs: env.MAX_QUEUE_WAIT_MS },
     exportFilesMaxBytes: env.EXPORT_FILES_MAX_BYTES,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     trustProxy: env.TRUST_PROXY,
     stripe: stripeKeys(env),
     coverArt: { musicBrainzUrl: env.MUSICBRAINZ_URL.replace(/\/+$/, ''), coverArtArchiveUrl: env.COVER_ART_ARCHIVE_URL.replace(/\/+$/, '') },

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,6 +50,53 @@ describe('the server process', () => {
     expect(await server.exited).toBe(1);
     expect(server.output()).toMatch(/^Cannot start: the database is unreachable \(.*ECONNREFUSED.*\)$/m);
   });
+
+  it('stops at once with one line for an unusable DATA_DIR: a system path, a file, a path through a file', async () => {
+    const file = path.join(dataDir, 'a-file');
+    writeFileSync(file, 'not a directory');
+    for (const [dir, reason] of [
+      ['/proc/nope', /is inside a system directory/],
+      [file, /is a file, not a directory/],
+      [path.join(file, 'below'), /cannot be created \(ENOTDIR\)/],
+    ] as const) {
+      const server = start({ DATA_DIR: dir });
+      expect(await server.exited).toBe(1);
+      const lines = server.output().trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(new RegExp(`^Cannot start: DATA_DIR ${dir} `));
+      expect(lines[0]).toMatch(reason);
+    }
+  }, 60_000);
+
+  it('stops with one line for a PUBLIC_URL that is not http(s)', async () => {
+    const server = start({ PUBLIC_URL: 'ftp://x', DATA_DIR: dataDir });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/PUBLIC_URL must be an http:\/\/ or https:\/\/ URL/);
+    expect(server.output()).not.toMatch(/\bat .*\.js:\d+/);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('stops with one line saying how to create a PostgreSQL database that does not exist', async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = '/spindle_no_such_database';
+    const server = start({ DATABASE_URL: url.toString(), DATA_DIR: dataDir });
+    expect(await server.exited).toBe(1);
+    const lines = server.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Cannot start: the PostgreSQL database "spindle_no_such_database" named by DATABASE_URL does not exist on .*; create it first, e\.g\. createdb .* spindle_no_such_database$/);
+  });
+
+  it('warns in production when PUBLIC_URL is unset, and not when it is set', async () => {
+    for (const [publicUrl, warned] of [[undefined, true], ['https://records.example', false]] as const) {
+      const port = await freePort();
+      const server = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}) });
+      await waitUp(port);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      const warnings = server.output().split('\n').filter((line) => line.includes('PUBLIC_URL is not set'));
+      expect(warnings).toHaveLength(warned ? 1 : 0);
+      if (warned) expect(JSON.parse(warnings[0]!)).toMatchObject({ level: 40 });
+    }
+  }, 60_000);
 
   it('logs one line per request at info, as soon as it is answered: method, url, status, responseTime, reqId; no cookie or authorization', async () => {
     const port = await freePort();

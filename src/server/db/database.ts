@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationResultSet } from 'kysely';
 import pg from 'pg';
 import { DEFAULT_DB_POOL_MAX } from '../config.js';
+import { holdSharedLock } from './data-dir-lock.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -28,6 +29,12 @@ export interface DbHandle {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
 
+/**
+ * The application_name of the app's PostgreSQL connections, so a restore can tell from
+ * pg_stat_activity that an app still uses the database (and operators can in their own tools).
+ */
+export const APP_CONNECTION_NAME = 'spindle';
+
 /** How long a request waits for a PostgreSQL connection (a new one, or a free one from the pool). */
 export const DB_CONNECT_TIMEOUT_MS = 3000;
 
@@ -46,6 +53,10 @@ export function openDatabase(
       connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
       // A server that vanished without closing its sockets is noticed by TCP keepalive.
       keepAlive: true,
+      application_name: APP_CONNECTION_NAME,
+      // One connection stays open while the app runs (the others close when idle), so a restore can
+      // always see from pg_stat_activity that the app is there.
+      min: 1,
     });
     // An idle pooled connection can be closed by the server (a restart, a failover, an administrator's
     // terminate): the pool drops it and the next query opens another. Unlistened, the pool's 'error'
@@ -59,7 +70,15 @@ export function openDatabase(
     return { db, kind: 'postgres', changeToken: () => null, close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(options.dataDir, SQLITE_FILE_NAME));
+  // Held for as long as the database is open: a restore refuses to run under it.
+  const dataDirLock = holdSharedLock(options.dataDir);
+  let sqlite: SQLite.Database;
+  try {
+    sqlite = new SQLite(path.join(options.dataDir, SQLITE_FILE_NAME));
+  } catch (error) {
+    dataDirLock.release();
+    throw error;
+  }
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
@@ -80,6 +99,7 @@ export function openDatabase(
       // Only after SQLite has closed the file: closing any descriptor of a file drops every POSIX lock
       // this process holds on it, SQLite's included.
       commits.close();
+      dataDirLock.release();
     },
   };
 }

@@ -4,7 +4,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Config } from '../config.js';
-import { SQLITE_FILE_NAME } from '../db/database.js';
+import { DataDirLockedError, takeExclusiveLock, type DataDirLock } from '../db/data-dir-lock.js';
+import { APP_CONNECTION_NAME, SQLITE_FILE_NAME } from '../db/database.js';
 
 /**
  * Backups (issue 14). Everything a user owns lives in the database — accounts, sessions, albums,
@@ -15,7 +16,9 @@ import { SQLITE_FILE_NAME } from '../db/database.js';
  *    writes; the copy is checked with `PRAGMA integrity_check` before it is kept.
  *  - PostgreSQL: `pg_dump --format=custom` (one consistent snapshot, also while the app runs).
  * A restore goes into an empty target (a fresh DATA_DIR, an empty database) and refuses a non-empty
- * one unless forced; the app must be stopped while it runs.
+ * one unless forced. It refuses to run while an app uses the target (SQLite: the DATA_DIR lock every
+ * app holds; PostgreSQL: the app's connections, by their application_name), and creates a missing
+ * PostgreSQL database.
  */
 
 /** The database file in DATA_DIR (the app's own name for it). */
@@ -119,11 +122,33 @@ function sqliteHasData(file: string): boolean {
 
 function restoreSqlite(file: string, dataDir: string, force: boolean): void {
   checkIntegrity(file);
+  // A target that holds data is the first thing to report, whether or not an app is running on it.
+  refuseNonEmptySqlite(dataDir, force);
+  mkdirSync(dataDir, { recursive: true });
+  let lock: DataDirLock;
+  try {
+    lock = takeExclusiveLock(dataDir);
+  } catch (error) {
+    throw error instanceof DataDirLockedError ? new BackupError(error.message) : error;
+  }
+  try {
+    replaceSqlite(file, dataDir, force);
+  } finally {
+    lock.release();
+  }
+}
+
+function refuseNonEmptySqlite(dataDir: string, force: boolean): void {
   const target = path.join(dataDir, SQLITE_FILE);
   if (sqliteHasData(target) && !force) {
     throw new BackupError(`${target} already holds data; restore into a fresh DATA_DIR, or pass --force to replace it`);
   }
-  mkdirSync(dataDir, { recursive: true });
+}
+
+function replaceSqlite(file: string, dataDir: string, force: boolean): void {
+  // Again under the lock: an app may have written and stopped since the first look.
+  refuseNonEmptySqlite(dataDir, force);
+  const target = path.join(dataDir, SQLITE_FILE);
   // Copy beside the target through SQLite itself, then swap it in: a crash midway leaves the old file.
   const incoming = `${target}.restoring`;
   rmSync(incoming, { force: true });
@@ -186,11 +211,65 @@ async function postgresHasData(url: string): Promise<boolean> {
   }
 }
 
+const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Creates the database DATABASE_URL names when it does not exist yet (SQLSTATE 3D000 on connect). */
+async function ensurePostgresDatabase(url: string): Promise<void> {
+  const probe = new pg.Client({ connectionString: url });
+  try {
+    await probe.connect();
+    await probe.end();
+    return;
+  } catch (error) {
+    await probe.end().catch(() => {});
+    if (errorCode(error) !== '3D000') throw new BackupError(`Cannot connect to DATABASE_URL: ${(error as Error).message}`);
+  }
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  // The server's maintenance database, reached with the same user and password.
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: maintenance.toString() });
+  try {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${quoteIdent(name)}`);
+  } catch (error) {
+    throw new BackupError(
+      `The database "${name}" does not exist and could not be created (${(error as Error).message}); create it first, e.g. createdb -h ${target.hostname} -p ${target.port || '5432'} -U ${decodeURIComponent(target.username) || 'postgres'} ${name}`,
+    );
+  } finally {
+    await admin.end().catch(() => {});
+  }
+}
+
+/** How many connections a running app (any instance) holds on the database. */
+async function appConnections(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = $1 and pid <> pg_backend_pid()',
+      [APP_CONNECTION_NAME],
+    );
+    return result.rows[0]?.n ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
 async function restorePostgres(file: string, url: string, force: boolean): Promise<void> {
+  await ensurePostgresDatabase(url);
   const hasData = await postgresHasData(url);
   if (hasData && !force) {
     throw new BackupError(
       'The database named by DATABASE_URL already has tables; restore into an empty database, or pass --force to replace them',
+    );
+  }
+  const connections = await appConnections(url);
+  if (connections > 0) {
+    throw new BackupError(
+      `A running Spindle is using the database named by DATABASE_URL (${connections} connection${connections === 1 ? '' : 's'} with application_name ${APP_CONNECTION_NAME}): stop every app instance first, then restore`,
     );
   }
   const { dbUrl, env } = pgConnection(url);

@@ -1,9 +1,29 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 
-function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scryptCallback(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+/**
+ * Hashes handed to libuv's thread pool at once; the rest wait here. Each one is seconds of CPU and
+ * 128 MiB at the production cost, so more than the cores only adds memory, and a full pool starves
+ * the file work that shares it. It also bounds shutdown: a process exits only once the pool has run
+ * everything handed to it, which with 62 registrations queued there took tens of seconds.
+ */
+const HASH_CONCURRENCY = Math.max(1, Math.min(availableParallelism(), Number(process.env.UV_THREADPOOL_SIZE ?? 4) - 1));
+let hashing = 0;
+const waiting: (() => void)[] = [];
+
+async function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+  if (hashing >= HASH_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  else hashing++;
+  try {
+    return await new Promise((resolve, reject) => {
+      scryptCallback(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key)));
+    });
+  } finally {
+    // The slot passes straight to the oldest waiter.
+    const next = waiting.shift();
+    if (next) next();
+    else hashing--;
+  }
 }
 
 export interface ScryptCost {
