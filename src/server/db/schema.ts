@@ -59,6 +59,15 @@ export interface LoginAttemptsTable {
   created_at: string;
 }
 
+/** One creating request of a user: `amount` things of `kind` (creation-budgets.ts). */
+export interface CreationBudgetEntriesTable {
+  id: Id;
+  user_id: number;
+  kind: string;
+  amount: number;
+  created_at: string;
+}
+
 export interface CollectionsTable {
   id: Id;
   user_id: number;
@@ -222,6 +231,7 @@ export interface Database {
   sessions: SessionsTable;
   settings: SettingsTable;
   login_attempts: LoginAttemptsTable;
+  creation_budget_entries: CreationBudgetEntriesTable;
   collections: CollectionsTable;
   albums: AlbumsTable;
   images: ImagesTable;

@@ -5,6 +5,7 @@ import * as subscription from './003-subscription.js';
 import * as mailOutbox from './004-mail-outbox.js';
 import * as adminAlerts from './005-admin-alerts.js';
 import * as loanReminders from './006-loan-reminders.js';
+import * as creationBudgets from './007-creation-budgets.js';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004-mail-outbox': mailOutbox,
   '005-admin-alerts': adminAlerts,
   '006-loan-reminders': loanReminders,
+  '007-creation-budgets': creationBudgets,
 };

@@ -7,6 +7,7 @@ import {
   type UpdateCoordinatesResponse,
 } from '../../../common/record-stores.schemas.js';
 import type { AppContext } from '../../context.js';
+import { checkCreationBudget, reserveCreation } from '../../creation-budgets.js';
 import { AppError, notFound } from '../../errors.js';
 import { geocode, geocodeText, GeocoderUnavailableError, type Coordinates } from './geocoder.service.js';
 import { presentStore, recordStoresRepository, type RecordStoreRow, type RecordStoreValues } from './record-stores.repository.js';
@@ -61,9 +62,18 @@ async function withCoordinates(ctx: AppContext, values: RecordStoreValues): Prom
   return found ? { ...values, ...found } : { ...values, latitude: null, longitude: null };
 }
 
+/**
+ * Adds a store within the account's store budget. Checked before the geocoder is asked (a refused
+ * store must not take the shared geocoder's time), and reserved with the insert in one transaction.
+ */
 export async function createStore(ctx: AppContext, userId: number, input: RecordStoreInput): Promise<RecordStore> {
+  await checkCreationBudget(ctx.db, userId, 'record-stores', 1);
   const values = await withCoordinates(ctx, valuesOf(input));
-  return presentStore(await recordStoresRepository.insert(ctx.db, userId, values));
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    await reserveCreation(trx, userId, 'record-stores', 1);
+    return recordStoresRepository.insert(trx, userId, values);
+  });
+  return presentStore(row);
 }
 
 /**
