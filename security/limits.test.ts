@@ -135,13 +135,14 @@ describe('cover-art search: a bounded queue before MusicBrainz', () => {
   });
   afterAll(() => stage.close());
 
-  it('a burst beyond the queue answers 503 with Retry-After, and those never reach MusicBrainz', async () => {
+  it('one user\'s burst beyond their share of the queue answers 429 with Retry-After, and those never reach MusicBrainz', async () => {
     const { client } = await register(stage.server.url);
     const answers = await Promise.all(Array.from({ length: 18 }, (_, i) => client.get(`/api/cover-art?title=Burst%20${i}&artist=Band`)));
-    const busy = answers.filter((res) => res.status === 503);
-    expect(busy.length).toBeGreaterThan(0);
-    expect(busy[0]!.headers.get('retry-after')).toBe('5');
-    expect(answers.every((res) => res.status === 200 || res.status === 503)).toBe(true);
+    const refused = answers.filter((res) => res.status === 429);
+    // At most 3 wait at once; a search that finished frees its place for one arriving later.
+    expect(refused.length).toBeGreaterThan(0);
+    expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(answers.every((res) => res.status === 200 || res.status === 429 || res.status === 503)).toBe(true);
     // The refused searches never reached MusicBrainz (its pacing itself is timed in the API tests).
     const searches = stage.musicBrainz.requests.filter((req) => req.path.startsWith('/ws/2/release'));
     expect(searches.length).toBe(answers.filter((res) => res.status === 200).length);

@@ -68,6 +68,16 @@ export interface CreationBudgetEntriesTable {
   created_at: string;
 }
 
+/** A request waiting for a shared upstream's pace (cover-art/fair-queue.ts). */
+export interface UpstreamTicketsTable {
+  id: Id;
+  queue: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  served_at: string | null;
+}
+
 export interface CollectionsTable {
   id: Id;
   user_id: number;
@@ -232,6 +242,7 @@ export interface Database {
   settings: SettingsTable;
   login_attempts: LoginAttemptsTable;
   creation_budget_entries: CreationBudgetEntriesTable;
+  upstream_tickets: UpstreamTicketsTable;
   collections: CollectionsTable;
   albums: AlbumsTable;
   images: ImagesTable;

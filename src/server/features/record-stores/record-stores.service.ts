@@ -46,9 +46,9 @@ const hasCoordinates = (values: { latitude: number | null; longitude: number | n
   values.latitude !== null && values.longitude !== null;
 
 /** A save never fails because of the geocoder: it is then saved without coordinates (logged). */
-async function lookUp(ctx: AppContext, values: RecordStoreValues): Promise<Coordinates | null> {
+async function lookUp(ctx: AppContext, userId: number, values: RecordStoreValues): Promise<Coordinates | null> {
   try {
-    return await geocode(ctx, textOf(values));
+    return await geocode(ctx, userId, textOf(values));
   } catch (error) {
     if (!(error instanceof GeocoderUnavailableError)) throw error;
     ctx.log.warn({ err: error }, 'geocoder unavailable; record store saved without coordinates');
@@ -56,9 +56,9 @@ async function lookUp(ctx: AppContext, values: RecordStoreValues): Promise<Coord
   }
 }
 
-async function withCoordinates(ctx: AppContext, values: RecordStoreValues): Promise<RecordStoreValues> {
+async function withCoordinates(ctx: AppContext, userId: number, values: RecordStoreValues): Promise<RecordStoreValues> {
   if (hasCoordinates(values)) return values;
-  const found = await lookUp(ctx, values);
+  const found = await lookUp(ctx, userId, values);
   return found ? { ...values, ...found } : { ...values, latitude: null, longitude: null };
 }
 
@@ -68,7 +68,7 @@ async function withCoordinates(ctx: AppContext, values: RecordStoreValues): Prom
  */
 export async function createStore(ctx: AppContext, userId: number, input: RecordStoreInput): Promise<RecordStore> {
   await checkCreationBudget(ctx.db, userId, 'record-stores', 1);
-  const values = await withCoordinates(ctx, valuesOf(input));
+  const values = await withCoordinates(ctx, userId, valuesOf(input));
   const row = await ctx.db.transaction().execute(async (trx) => {
     await reserveCreation(trx, userId, 'record-stores', 1);
     return recordStoresRepository.insert(trx, userId, values);
@@ -87,7 +87,7 @@ export async function updateStore(ctx: AppContext, userId: number, id: number, i
   const moved = values.address !== existing.address || values.country !== existing.country;
   const sameCoordinates = values.latitude === existing.latitude && values.longitude === existing.longitude;
   if (moved && sameCoordinates) values = { ...values, latitude: null, longitude: null };
-  values = await withCoordinates(ctx, values);
+  values = await withCoordinates(ctx, userId, values);
   const row = await recordStoresRepository.update(ctx.db, userId, id, values);
   if (!row) throw notFound(STORE_MESSAGES.storeNotFound);
   return presentStore(row);
@@ -112,7 +112,7 @@ export async function updateCoordinates(ctx: AppContext, userId: number, storeId
   for (const store of missing) {
     let found: Coordinates | null;
     try {
-      found = await geocode(ctx, textOf(store));
+      found = await geocode(ctx, userId, textOf(store));
     } catch (error) {
       if (!(error instanceof GeocoderUnavailableError)) throw error;
       ctx.log.warn({ err: error }, 'geocoder unavailable during update-coordinates');
