@@ -38,14 +38,14 @@ export function updateUser(username: string, fields: Record<string, string | num
 }
 
 /**
- * Forgets the album creations counted this minute (issue 9: at most 120 a minute per account), for
+ * Forgets the album creations counted against the per-account budgets (at most 120 a minute), for
  * journeys that seed more albums than that through the real API.
  */
 export function forgetAlbumCreations() {
   const db = new SQLite(path.join(E2E_DATA_DIR, 'spindle.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
-    db.prepare(`DELETE FROM login_attempts WHERE bucket LIKE 'album-create:%'`).run();
+    db.prepare(`DELETE FROM creation_budget_entries WHERE kind = 'albums'`).run();
   } finally {
     db.close();
   }

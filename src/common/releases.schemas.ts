@@ -11,6 +11,8 @@ export const RELEASE_MESSAGES = {
   needsTitleAndArtist: 'Please enter both title and artist, or a barcode, to look up pressings.',
   unavailable: 'MusicBrainz is unavailable right now. Please try again later.',
   busy: 'MusicBrainz lookups are busy right now. Please try again in a few seconds.',
+  /** One user's fair share of the shared MusicBrainz queue is full. */
+  tooManyWaiting: 'You already have several MusicBrainz lookups waiting. Please wait for them to finish, then try again.',
   notFound: 'This pressing was not found on MusicBrainz.',
   badReleaseId: 'A MusicBrainz release id is a UUID such as 0b5e1c9e-…',
 } as const;

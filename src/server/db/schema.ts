@@ -61,6 +61,25 @@ export interface LoginAttemptsTable {
   created_at: string;
 }
 
+/** One creating request of a user: `amount` things of `kind` (creation-budgets.ts). */
+export interface CreationBudgetEntriesTable {
+  id: Id;
+  user_id: number;
+  kind: string;
+  amount: number;
+  created_at: string;
+}
+
+/** A request waiting for a shared upstream's pace (cover-art/fair-queue.ts). */
+export interface UpstreamTicketsTable {
+  id: Id;
+  queue: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  served_at: string | null;
+}
+
 export interface CollectionsTable {
   id: Id;
   user_id: number;
@@ -224,6 +243,8 @@ export interface Database {
   sessions: SessionsTable;
   settings: SettingsTable;
   login_attempts: LoginAttemptsTable;
+  creation_budget_entries: CreationBudgetEntriesTable;
+  upstream_tickets: UpstreamTicketsTable;
   collections: CollectionsTable;
   albums: AlbumsTable;
   images: ImagesTable;

@@ -6,6 +6,8 @@ import * as mailOutbox from './004-mail-outbox.js';
 import * as adminAlerts from './005-admin-alerts.js';
 import * as loanReminders from './006-loan-reminders.js';
 import * as paymentGuards from './007-payment-guards.js';
+import * as creationBudgets from './008-creation-budgets.js';
+import * as upstreamTickets from './009-upstream-tickets.js';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +18,6 @@ export const migrations: Record<string, Migration> = {
   '005-admin-alerts': adminAlerts,
   '006-loan-reminders': loanReminders,
   '007-payment-guards': paymentGuards,
+  '008-creation-budgets': creationBudgets,
+  '009-upstream-tickets': upstreamTickets,
 };

@@ -2,6 +2,7 @@ import type { Collection } from '../../../common/collections.schemas.js';
 import { FREE_TIER_MAX_COLLECTIONS } from '../../../common/constants.js';
 import type { AppContext } from '../../context.js';
 import { countIfCrossed, countThreshold } from '../../count-thresholds.js';
+import { reserveCreation } from '../../creation-budgets.js';
 import { nowIso } from '../../db/database.js';
 import type { CollectionRow, UserRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors.js';
@@ -38,6 +39,7 @@ export async function createCollection(ctx: AppContext, user: UserRow, name: str
     }
     const clash = await collectionsRepository.findByName(trx, user.id, name);
     if (clash) throw nameClash(clash.name);
+    await reserveCreation(trx, user.id, 'collections', 1);
     const collection = present(await collectionsRepository.insert(trx, user.id, name, nowIso()), 0);
     return { collection, reached: await countIfCrossed(threshold, 1, (limit) => collectionsRepository.countByUserUpTo(trx, user.id, limit)) };
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { DbPacer } from './db-pacer.js';
+import { FairQueue } from './fair-queue.js';
 import { cachedUpstreamJson, UpstreamError, type UpstreamRequest } from './upstream-http.js';
 
 const MAX_RESULTS = 24;
@@ -38,15 +39,19 @@ const caaListingSchema = z.object({
 // wait their turn (issue 14: a per-process queue let two instances ask twice as often). The next free
 // slot is a row of `settings`, reserved by compare-and-set (DbPacer, as the geocoder's).
 const MUSICBRAINZ_PACER_KEY = 'musicbrainz_next_slot';
-const musicBrainzPacers = new WeakMap<AppContext, DbPacer>();
-/** The one MusicBrainz queue (1 request / 1.1 s across instances): every caller of MusicBrainz goes through it. */
-export function musicBrainzQueue(ctx: AppContext): DbPacer {
-  let pacer = musicBrainzPacers.get(ctx);
-  if (!pacer) {
-    pacer = new DbPacer(ctx.db, MUSICBRAINZ_PACER_KEY, MUSICBRAINZ_INTERVAL_MS, MUSICBRAINZ_MAX_QUEUE_MS);
-    musicBrainzPacers.set(ctx, pacer);
+const musicBrainzQueues = new WeakMap<AppContext, FairQueue>();
+/**
+ * The one MusicBrainz queue (1 request / 1.1 s across instances): every caller of MusicBrainz goes
+ * through it, as a user, so each user gets a fair share of it (FairQueue).
+ */
+export function musicBrainzQueue(ctx: AppContext): FairQueue {
+  let queue = musicBrainzQueues.get(ctx);
+  if (!queue) {
+    const pacer = new DbPacer(ctx.db, MUSICBRAINZ_PACER_KEY, MUSICBRAINZ_INTERVAL_MS, MUSICBRAINZ_MAX_QUEUE_MS);
+    queue = new FairQueue(ctx.db, 'musicbrainz', pacer, MUSICBRAINZ_INTERVAL_MS, MUSICBRAINZ_MAX_QUEUE_MS);
+    musicBrainzQueues.set(ctx, queue);
   }
-  return pacer;
+  return queue;
 }
 
 /** MusicBrainz's etiquette: the app, its version and a contact. */
@@ -91,7 +96,7 @@ export async function listingHasFront(ctx: AppContext, base: Omit<UpstreamReques
  * Front-cover URLs for an album, best matches first: MusicBrainz's release search (in its score
  * order), keeping only releases the Cover Art Archive has a front image for.
  */
-export async function searchCoverArt(ctx: AppContext, title: string, artist: string): Promise<string[]> {
+export async function searchCoverArt(ctx: AppContext, userId: number, title: string, artist: string): Promise<string[]> {
   const base = { userAgent: userAgentFor(ctx), timeoutMs: TIMEOUT_MS };
   const url = new URL(`${ctx.config.coverArt.musicBrainzUrl}/ws/2/release/`);
   url.searchParams.set('query', `artist:"${luceneEscape(artist)}" AND release:"${luceneEscape(title)}"`);
@@ -100,7 +105,7 @@ export async function searchCoverArt(ctx: AppContext, title: string, artist: str
   const search = await cachedUpstreamJson(ctx.db, {
     ...base,
     url: url.href,
-    limiter: musicBrainzQueue(ctx),
+    limiter: musicBrainzQueue(ctx).forUser(userId),
     ttlMs: DAY_MS,
     notFoundTtlMs: 0,
   });

@@ -21,6 +21,7 @@ import { COVER_PATH_PREFIX, storedImageName } from './image-cleanup.js';
 import { TOO_LARGE_MESSAGE } from './image-processing.js';
 import { sendImage, sendStoredImage } from './image-response.js';
 import { imagesRepository } from './images.repository.js';
+import { UserQueueFullError } from './fair-queue.js';
 import { QueueFullError } from './rate-limiter.js';
 import { fetchRemoteImage } from './remote-image.service.js';
 import { UpstreamError } from './upstream-http.js';
@@ -28,6 +29,7 @@ import { UpstreamError } from './upstream-http.js';
 export const IMAGE_NOT_FOUND = 'Cover image not found';
 export const SEARCH_UNAVAILABLE = 'Cover art search is unavailable right now. Please try again later.';
 export const SEARCH_BUSY = 'Cover art search is busy right now. Please try again in a few seconds.';
+export const SEARCH_TOO_MANY_WAITING = 'You already have several cover searches waiting. Please wait for them to finish, then try again.';
 export const NO_FILE_MESSAGE = 'Please choose an image file to upload';
 
 const filenameParams = z.object({ filename: z.string() });
@@ -80,8 +82,11 @@ export const coverArtRoutes: FastifyPluginAsyncZod = async (app) => {
       const { title, artist } = request.query;
       if (!title || !artist) throw badRequest(COVER_SEARCH_NEEDS_BOTH);
       try {
-        return await searchCoverArt(app.ctx, title, artist);
+        return await searchCoverArt(app.ctx, currentUser(request).id, title, artist);
       } catch (error) {
+        if (error instanceof UserQueueFullError) {
+          throw new AppError('RATE_LIMITED', SEARCH_TOO_MANY_WAITING, { headers: { 'retry-after': String(error.retryAfterSeconds) } });
+        }
         if (error instanceof QueueFullError) throw new AppError('SERVICE_UNAVAILABLE', SEARCH_BUSY, { headers: { 'retry-after': '5' } });
         if (error instanceof UpstreamError) {
           request.log.warn({ err: error }, 'cover art search failed upstream');

@@ -17,7 +17,14 @@ export class DbPacer implements Pacer {
     private readonly clock: Clock = realClock,
   ) {}
 
-  private async reserve(): Promise<number> {
+  /** When the next free slot comes (a time in ms; 0 when none was ever taken), without taking it. */
+  async nextSlot(): Promise<number> {
+    const row = await this.db.selectFrom('settings').select('value').where('key', '=', this.key).executeTakeFirst();
+    return Number(row?.value) || 0;
+  }
+
+  /** The next free slot (a time in ms), taken for the caller; QueueFullError when it is too far away. */
+  async reserve(): Promise<number> {
     for (let attempt = 0; attempt < 50; attempt++) {
       const now = this.clock.now();
       const row = await this.db.selectFrom('settings').select('value').where('key', '=', this.key).executeTakeFirst();

@@ -4,8 +4,10 @@ import { FREE_TIER_MAX_ALBUMS_PER_COLLECTION, FREE_TIER_MAX_COLLECTIONS } from '
 import { IMPORT_LIMITS, type ImportReport, type ImportResult } from '../../../common/import.schemas.js';
 import type { AppContext } from '../../context.js';
 import { countIfCrossed, countThreshold } from '../../count-thresholds.js';
+import { checkCreationBudget, reserveCreation } from '../../creation-budgets.js';
 import { nowIso, type Db } from '../../db/database.js';
 import type { Database, UserRow } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
 import { paymentRequired, userAccess } from '../../plugins/guards.js';
 import { albumsRepository } from '../albums/albums.repository.js';
 import { toValues } from '../albums/albums.service.js';
@@ -115,6 +117,14 @@ const summary = (c: ImportCandidate) => ({ row: c.row, title: c.input.title, art
 /** The dry run: what the import would add, skip and refuse, without writing anything. */
 export async function dryRunImport(ctx: AppContext, user: UserRow, parsed: ParsedImport): Promise<ImportReport> {
   const plan = await planImport(ctx.db, ctx, user, parsed);
+  const warnings = [...parsed.warnings];
+  // The dry run tells now what the import would be refused for, so the user does not wait for it.
+  try {
+    await checkCreationBudget(ctx.db, user.id, 'albums', plan.toAdd.length);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    warnings.push(error.message);
+  }
   return {
     format: parsed.format,
     rows: parsed.rows,
@@ -123,7 +133,7 @@ export async function dryRunImport(ctx: AppContext, user: UserRow, parsed: Parse
     refused: { count: parsed.refused.length, items: listed(parsed.refused) },
     notices: { count: parsed.notices.length, items: listed(parsed.notices) },
     newCollections: plan.newCollections,
-    warnings: parsed.warnings,
+    warnings,
   };
 }
 
@@ -131,7 +141,8 @@ export async function dryRunImport(ctx: AppContext, user: UserRow, parsed: Parse
  * The import: all or nothing in one transaction that bumps the user's data version first, which
  * serialises the user's writes (PostgreSQL's row lock, SQLite's single writer), so the plan made
  * inside it sees every album a concurrent import of the same file added, and skips them. The
- * creation limit counts the import as one request; the alert thresholds see the whole count.
+ * per-minute creation limit counts the import as one request, the hourly budget and the account's
+ * ceiling count every album it adds; the alert thresholds see the whole count.
  * `onProgress` hears after each chunk of inserts.
  */
 export async function runImport(
@@ -143,8 +154,11 @@ export async function runImport(
   const albumThreshold = await countThreshold(ctx, 'albums');
   const collectionThreshold = await countThreshold(ctx, 'collections');
   const outcome = await userDataWrite(ctx.db, user.id, async (trx) => {
-    await reserveAlbumCreation(trx, user.id);
     const plan = await planImport(trx, ctx, user, parsed);
+    // The budgets count what the import adds, after duplicates are skipped: a repeated import of the
+    // same file adds nothing and costs only the request.
+    await reserveAlbumCreation(trx, user.id, plan.toAdd.length);
+    if (plan.newCollections.length > 0) await reserveCreation(trx, user.id, 'collections', plan.newCollections.length);
     const now = nowIso();
     const collectionIds = new Map(plan.existingCollections);
     for (const name of plan.newCollections) {

@@ -3,6 +3,7 @@ import { httpCacheRepository } from '../cover-art/http-cache.repository.js';
 import { QueueFullError } from '../cover-art/rate-limiter.js';
 import { fetchUpstreamJson, UpstreamError } from '../cover-art/upstream-http.js';
 import { DbPacer } from '../cover-art/db-pacer.js';
+import { FairQueue } from '../cover-art/fair-queue.js';
 
 export interface Coordinates {
   latitude: number;
@@ -29,14 +30,16 @@ const FOUND_TTL_MS = 30 * 24 * 3600_000;
 const NOT_FOUND_TTL_MS = 24 * 3600_000;
 const PACER_KEY = 'geocoder_next_slot';
 
-const pacers = new WeakMap<AppContext, DbPacer>();
-function pacerOf(ctx: AppContext): DbPacer {
-  let pacer = pacers.get(ctx);
-  if (!pacer) {
-    pacer = new DbPacer(ctx.db, PACER_KEY, ctx.geocoderIntervalMs, MAX_QUEUE_WAIT_MS);
-    pacers.set(ctx, pacer);
+const queues = new WeakMap<AppContext, FairQueue>();
+/** The geocoder's pace for all instances, shared fairly between users (one user's many stores wait their turns). */
+function queueOf(ctx: AppContext): FairQueue {
+  let queue = queues.get(ctx);
+  if (!queue) {
+    const pacer = new DbPacer(ctx.db, PACER_KEY, ctx.geocoderIntervalMs, MAX_QUEUE_WAIT_MS);
+    queue = new FairQueue(ctx.db, 'geocoder', pacer, ctx.geocoderIntervalMs, MAX_QUEUE_WAIT_MS);
+    queues.set(ctx, queue);
   }
-  return pacer;
+  return queue;
 }
 
 /** The one free-form line sent to the geocoder; the country always, USA included, to narrow it. */
@@ -67,7 +70,7 @@ function firstResult(body: unknown): Coordinates | null {
  * costs no request; requests are paced for the whole application (DbPacer). Throws
  * GeocoderUnavailableError when the service cannot answer.
  */
-export async function geocode(ctx: AppContext, text: string): Promise<Coordinates | null> {
+export async function geocode(ctx: AppContext, userId: number, text: string): Promise<Coordinates | null> {
   text = text.trim();
   if (!text) return null;
   const url = `${ctx.config.geocoderUrl}/search?${new URLSearchParams({ q: text, format: 'jsonv2', limit: '1' }).toString()}`;
@@ -81,7 +84,7 @@ export async function geocode(ctx: AppContext, text: string): Promise<Coordinate
       // Nominatim's policy asks for an identifying User-Agent.
       userAgent: `Spindle/${ctx.config.version} (+${ctx.config.publicUrl})`,
       timeoutMs: TIMEOUT_MS,
-      limiter: pacerOf(ctx),
+      limiter: queueOf(ctx).forUser(userId),
       max503Retries: 0,
     });
   } catch (error) {

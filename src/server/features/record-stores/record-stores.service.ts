@@ -7,6 +7,7 @@ import {
   type UpdateCoordinatesResponse,
 } from '../../../common/record-stores.schemas.js';
 import type { AppContext } from '../../context.js';
+import { checkCreationBudget, reserveCreation } from '../../creation-budgets.js';
 import { AppError, notFound } from '../../errors.js';
 import { geocode, geocodeText, GeocoderUnavailableError, type Coordinates } from './geocoder.service.js';
 import { presentStore, recordStoresRepository, type RecordStoreRow, type RecordStoreValues } from './record-stores.repository.js';
@@ -45,9 +46,9 @@ const hasCoordinates = (values: { latitude: number | null; longitude: number | n
   values.latitude !== null && values.longitude !== null;
 
 /** A save never fails because of the geocoder: it is then saved without coordinates (logged). */
-async function lookUp(ctx: AppContext, values: RecordStoreValues): Promise<Coordinates | null> {
+async function lookUp(ctx: AppContext, userId: number, values: RecordStoreValues): Promise<Coordinates | null> {
   try {
-    return await geocode(ctx, textOf(values));
+    return await geocode(ctx, userId, textOf(values));
   } catch (error) {
     if (!(error instanceof GeocoderUnavailableError)) throw error;
     ctx.log.warn({ err: error }, 'geocoder unavailable; record store saved without coordinates');
@@ -55,15 +56,24 @@ async function lookUp(ctx: AppContext, values: RecordStoreValues): Promise<Coord
   }
 }
 
-async function withCoordinates(ctx: AppContext, values: RecordStoreValues): Promise<RecordStoreValues> {
+async function withCoordinates(ctx: AppContext, userId: number, values: RecordStoreValues): Promise<RecordStoreValues> {
   if (hasCoordinates(values)) return values;
-  const found = await lookUp(ctx, values);
+  const found = await lookUp(ctx, userId, values);
   return found ? { ...values, ...found } : { ...values, latitude: null, longitude: null };
 }
 
+/**
+ * Adds a store within the account's store budget. Checked before the geocoder is asked (a refused
+ * store must not take the shared geocoder's time), and reserved with the insert in one transaction.
+ */
 export async function createStore(ctx: AppContext, userId: number, input: RecordStoreInput): Promise<RecordStore> {
-  const values = await withCoordinates(ctx, valuesOf(input));
-  return presentStore(await recordStoresRepository.insert(ctx.db, userId, values));
+  await checkCreationBudget(ctx.db, userId, 'record-stores', 1);
+  const values = await withCoordinates(ctx, userId, valuesOf(input));
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    await reserveCreation(trx, userId, 'record-stores', 1);
+    return recordStoresRepository.insert(trx, userId, values);
+  });
+  return presentStore(row);
 }
 
 /**
@@ -77,7 +87,7 @@ export async function updateStore(ctx: AppContext, userId: number, id: number, i
   const moved = values.address !== existing.address || values.country !== existing.country;
   const sameCoordinates = values.latitude === existing.latitude && values.longitude === existing.longitude;
   if (moved && sameCoordinates) values = { ...values, latitude: null, longitude: null };
-  values = await withCoordinates(ctx, values);
+  values = await withCoordinates(ctx, userId, values);
   const row = await recordStoresRepository.update(ctx.db, userId, id, values);
   if (!row) throw notFound(STORE_MESSAGES.storeNotFound);
   return presentStore(row);
@@ -102,7 +112,7 @@ export async function updateCoordinates(ctx: AppContext, userId: number, storeId
   for (const store of missing) {
     let found: Coordinates | null;
     try {
-      found = await geocode(ctx, textOf(store));
+      found = await geocode(ctx, userId, textOf(store));
     } catch (error) {
       if (!(error instanceof GeocoderUnavailableError)) throw error;
       ctx.log.warn({ err: error }, 'geocoder unavailable during update-coordinates');

@@ -78,7 +78,7 @@ const upstreamBase = (ctx: AppContext) => ({
  * application-wide queue (1 request / 1.1 s, shared with cover-art search), best score first with
  * vinyl before other formats, each with whether the Cover Art Archive has its front cover.
  */
-export async function searchPressings(ctx: AppContext, search: PressingSearch): Promise<Pressing[]> {
+export async function searchPressings(ctx: AppContext, userId: number, search: PressingSearch): Promise<Pressing[]> {
   const url = new URL(`${ctx.config.coverArt.musicBrainzUrl}/ws/2/release/`);
   url.searchParams.set('query', searchQuery(search));
   url.searchParams.set('fmt', 'json');
@@ -86,7 +86,7 @@ export async function searchPressings(ctx: AppContext, search: PressingSearch): 
   const answer = await cachedUpstreamJson(ctx.db, {
     ...upstreamBase(ctx),
     url: url.href,
-    limiter: musicBrainzQueue(ctx),
+    limiter: musicBrainzQueue(ctx).forUser(userId),
     ttlMs: DAY_MS,
     notFoundTtlMs: 0,
   });
@@ -119,14 +119,14 @@ export async function searchPressings(ctx: AppContext, search: PressingSearch): 
  * One pressing by its MusicBrainz id, looked up with its labels, media, tags and genres (the release's
  * and its release group's), so its genre is the best MusicBrainz can say. Paced like the search.
  */
-export async function lookupPressing(ctx: AppContext, releaseId: string): Promise<Pressing> {
+export async function lookupPressing(ctx: AppContext, userId: number, releaseId: string): Promise<Pressing> {
   const url = new URL(`${ctx.config.coverArt.musicBrainzUrl}/ws/2/release/${releaseId}`);
   url.searchParams.set('inc', 'artist-credits+labels+media+release-groups+tags+genres');
   url.searchParams.set('fmt', 'json');
   const answer = await cachedUpstreamJson(ctx.db, {
     ...upstreamBase(ctx),
     url: url.href,
-    limiter: musicBrainzQueue(ctx),
+    limiter: musicBrainzQueue(ctx).forUser(userId),
     ttlMs: DAY_MS,
     notFoundTtlMs: DAY_MS / 4,
   });

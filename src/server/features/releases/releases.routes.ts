@@ -8,13 +8,19 @@ import {
   releaseSearchResponseSchema,
 } from '../../../common/releases.schemas.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { requireAccess } from '../../plugins/guards.js';
+import { currentUser, requireAccess } from '../../plugins/guards.js';
+import { UserQueueFullError } from '../cover-art/fair-queue.js';
 import { QueueFullError } from '../cover-art/rate-limiter.js';
 import { UpstreamError } from '../cover-art/upstream-http.js';
 import { lookupPressing, ReleaseNotFoundError, searchPressings } from './release-search.service.js';
 
-/** MusicBrainz failures as the client sees them: busy (503 + Retry-After, our own queue) or unavailable (502). */
+/**
+ * MusicBrainz failures as the client sees them: this user's share of the queue full (429), the queue
+ * busy (503), both with Retry-After, or unavailable (502).
+ */
 function upstreamFailure(error: unknown, log: FastifyBaseLogger): unknown {
+  if (error instanceof UserQueueFullError)
+    return new AppError('RATE_LIMITED', RELEASE_MESSAGES.tooManyWaiting, { headers: { 'retry-after': String(error.retryAfterSeconds) } });
   if (error instanceof QueueFullError)
     return new AppError('SERVICE_UNAVAILABLE', RELEASE_MESSAGES.busy, { headers: { 'retry-after': '5' } });
   if (error instanceof UpstreamError) {
@@ -40,7 +46,7 @@ export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { title, artist, barcode } = request.query;
       if (!barcode && (!title || !artist)) throw badRequest(RELEASE_MESSAGES.needsTitleAndArtist);
       try {
-        const pressings = await searchPressings(app.ctx, barcode ? { barcode } : { title, artist });
+        const pressings = await searchPressings(app.ctx, currentUser(request).id, barcode ? { barcode } : { title, artist });
         return { pressings };
       } catch (error) {
         throw upstreamFailure(error, request.log);
@@ -53,7 +59,7 @@ export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
     { preValidation: requireAccess, schema: { params: releaseParamsSchema, response: { 200: pressingSchema } } },
     async (request) => {
       try {
-        return await lookupPressing(app.ctx, request.params.releaseId);
+        return await lookupPressing(app.ctx, currentUser(request).id, request.params.releaseId);
       } catch (error) {
         if (error instanceof ReleaseNotFoundError) throw notFound(RELEASE_MESSAGES.notFound);
         throw upstreamFailure(error, request.log);

@@ -72,6 +72,11 @@ export async function richUser(app: FastifyInstance): Promise<RichUser> {
     .insertInto('alert_history')
     .values({ type: 'new_user', user_id: user.id, username: user.username, details: '{}', read: 0, created_at: nowIso() })
     .execute();
+  // A MusicBrainz turn they had (their last turn in the shared queue), as a search leaves it.
+  await app.ctx.db
+    .insertInto('upstream_tickets')
+    .values({ queue: 'musicbrainz', user_id: user.id, created_at: nowIso(), expires_at: nowIso(), served_at: nowIso() })
+    .execute();
   return {
     client,
     user,
