@@ -55,6 +55,7 @@ export function openDatabase(
     // pool does not listen to then: unlistened, it crashed the process (issue 14, the database stopped
     // under load). The query itself already fails with the same error and answers 503.
     pool.on('connect', (client) => client.on('error', onIdleConnectionError));
+    markConnectFailures(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', changeToken: () => null, close: () => db.destroy() };
   }
@@ -82,6 +83,37 @@ export function openDatabase(
       commits.close();
     },
   };
+}
+
+/**
+ * Any failure to obtain a connection means the database cannot serve right now, whatever PostgreSQL's
+ * reason: a database closed to connections (ALTER DATABASE ... ALLOW_CONNECTIONS false answers 55000,
+ * a code queries also use for unrelated errors), a server starting up, no connection slot left. Errors
+ * thrown by the pool's connect are wrapped so the error handler answers them 503 with Retry-After
+ * instead of 500; the server's own error stays as the cause, for the log.
+ */
+function markConnectFailures(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  // Kysely only ever calls the promise form; a callback caller keeps the pool's own behaviour.
+  pool.connect = ((...args: unknown[]) => {
+    if (args.length > 0) return (connect as (...a: unknown[]) => unknown)(...args);
+    return connect().catch((error: unknown) => {
+      throw new DatabaseConnectError(error);
+    });
+  }) as typeof pool.connect;
+}
+
+/** A connection to the database could not be had (see markConnectFailures). */
+export class DatabaseConnectError extends Error {
+  readonly databaseConnect = true;
+  /** The server's SQLSTATE (or Node's socket code), kept so callers that branch on it still can. */
+  readonly code: string | undefined;
+  constructor(cause: unknown) {
+    super(`could not connect to the database: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'DatabaseConnectError';
+    const code = (cause as { code?: unknown } | null)?.code;
+    this.code = typeof code === 'string' ? code : undefined;
+  }
 }
 
 /** A number that changes whenever another connection or process commits to the SQLite database. */
