@@ -92,7 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(responseSerializerCompiler({ crossCheck: config.env !== 'production' }));
 
   const handle = openDatabase(config, (error) => app.log.warn({ err: error }, 'a database connection was closed'));
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, app.log);
   const ctx: AppContext = {
     config,
     db: handle.db,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { APP_VERSION } from './version.js';
 
 const optionalString = z
   .string()
@@ -176,7 +177,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mapTileUrl: env.MAP_TILE_URL,
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION,
     mapsApiKey: env.MAPS_API_KEY,
-    version: process.env.npm_package_version ?? '0.1.0',
+    version: APP_VERSION,
   };
 }
 

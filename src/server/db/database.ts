@@ -241,9 +241,13 @@ function tolerantRollback(statement: SQLite.Statement): SQLite.Statement {
 }
 
 /** Applies every pending migration; throws with the failing migration's name. */
-export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+export async function migrateToLatest(db: Db, log?: MigrationLog): Promise<MigrationResultSet> {
   const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
   const result = await migrator.migrateToLatest();
+  // One line per migration applied, so an operator can see in the log what an upgrade changed and when.
+  for (const applied of result.results ?? []) {
+    if (applied.status === 'Success') log?.info({ migration: applied.migrationName }, `migration applied: ${applied.migrationName}`);
+  }
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
     throw new Error(
@@ -252,6 +256,11 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
     );
   }
   return result;
+}
+
+/** Where migrateToLatest reports each migration it applied (the app's logger). */
+export interface MigrationLog {
+  info(fields: { migration: string }, message: string): void;
 }
 
 /** The current time as the ISO string every timestamp column holds. */
