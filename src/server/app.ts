@@ -30,6 +30,8 @@ import { createMailTransport } from './features/mail/mail-transport.js';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes.js';
 import { settleResetRequests } from './features/password-reset/password-reset.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { registerOpenApiDocument } from './features/openapi/openapi-document.js';
+import { openApiRoutes } from './features/openapi/openapi.routes.js';
 import { GEOCODER_INTERVAL_MS } from './features/record-stores/geocoder.service.js';
 import { recordStoresRoutes } from './features/record-stores/record-stores.routes.js';
 import { sharingRoutes } from './features/sharing/sharing.routes.js';
@@ -131,7 +133,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerMailListeners(ctx);
   registerAlertListeners(ctx);
 
+  // Before the routes: the OpenAPI document is collected as they are added.
+  await registerOpenApiDocument(app, config.version);
   await app.register(healthRoutes);
+  await app.register(openApiRoutes);
   await app.register(authRoutes);
   await app.register(passwordResetRoutes);
   await app.register(usersRoutes);
