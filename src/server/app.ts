@@ -30,6 +30,10 @@ import { createMailTransport } from './features/mail/mail-transport.js';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes.js';
 import { settleResetRequests } from './features/password-reset/password-reset.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { createMetricsRegistry } from './features/monitoring/metrics-registry.js';
+import { metricsRoutes } from './features/monitoring/metrics.routes.js';
+import { OperationalSignals } from './features/monitoring/operational-signals.js';
+import { RequestMetrics } from './features/monitoring/request-metrics.js';
 import { registerOpenApiDocument } from './features/openapi/openapi-document.js';
 import { openApiRoutes } from './features/openapi/openapi.routes.js';
 import { GEOCODER_INTERVAL_MS } from './features/record-stores/geocoder.service.js';
@@ -71,6 +75,9 @@ const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 /** Builds the Fastify app: database (migrated), plugins, every feature's routes, the web app. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const signals = new OperationalSignals();
+  // Request metrics only with METRICS_TOKEN set: otherwise requests pay nothing for them.
+  const requestMetrics = config.metricsToken ? new RequestMetrics() : undefined;
   const app = Fastify({
     logger:
       options.logger === false
@@ -87,7 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
-    logController: new RequestLogController(),
+    logController: new RequestLogController(requestMetrics ? (request, reply) => requestMetrics.observe(request, reply) : undefined),
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -102,7 +109,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     dbChangeToken: handle.changeToken,
     log: app.log,
     events: new AppEventBus(app.log),
-    mail: new MailService({ db: handle.db, dbKind: handle.kind, log: app.log, transport: createMailTransport(config, app.log) }),
+    mail: new MailService({
+      db: handle.db,
+      dbKind: handle.kind,
+      log: app.log,
+      transport: createMailTransport(config, app.log),
+      onSendFailure: () => signals.mailSendFailures++,
+    }),
+    signals,
     passwordCost: options.passwordCost ?? OWASP_SCRYPT,
     testAllowedPrivateHosts: options.testAllowedPrivateHosts ?? [],
     geocoderIntervalMs: options.testGeocoderIntervalMs ?? GEOCODER_INTERVAL_MS,
@@ -123,7 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
   registerSecurityHeaders(app);
   // Before any other work, so a shed request costs next to nothing (issue 14).
-  registerOverloadGuard(app, config.overload);
+  registerOverloadGuard(app, config.overload, () => signals.overloadShed++);
   registerRequestOrigin(app);
   registerErrorHandler(app);
   registerSessions(app);
@@ -153,6 +167,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(recordStoresRoutes);
   await app.register(subscriptionRoutes);
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX });
+
+  const metricsRegistry = requestMetrics ? createMetricsRegistry({ ctx, requests: requestMetrics, signals, pool: handle.pool }) : undefined;
+  await app.register(metricsRoutes, { registry: metricsRegistry, token: config.metricsToken });
 
   registerWebApp(app, webRoot);
   await ensureBootstrapAdmin(ctx);

@@ -49,6 +49,8 @@ const envSchema = z
     DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DB_POOL_MAX),
     // Kept CSV exports under DATA_DIR/exports (issue 9): at most this many bytes in all.
     EXPORT_FILES_MAX_BYTES: z.coerce.number().int().min(0).default(512 * 1024 * 1024),
+    // The bearer token GET /metrics asks for; unset, the endpoint is off (404).
+    METRICS_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 16, 'METRICS_TOKEN must be at least 16 characters'),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')
@@ -105,6 +107,8 @@ export interface Config {
   overload: { maxInFlight: number; maxQueued: number; maxQueueWaitMs: number };
   exportFilesMaxBytes: number;
   trustProxy: boolean;
+  /** The bearer token of GET /metrics; undefined turns the endpoint off. */
+  metricsToken: string | undefined;
   /** Stripe's key sets by mode; undefined when neither is configured (the demo provider, D17). */
   stripe: { test: StripeKeys | undefined; live: StripeKeys | undefined; apiUrl: string | undefined } | undefined;
   coverArt: { musicBrainzUrl: string; coverArtArchiveUrl: string };
@@ -171,6 +175,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     overload: { maxInFlight: env.MAX_IN_FLIGHT, maxQueued: env.MAX_QUEUED, maxQueueWaitMs: env.MAX_QUEUE_WAIT_MS },
     exportFilesMaxBytes: env.EXPORT_FILES_MAX_BYTES,
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
     stripe: stripeKeys(env),
     coverArt: { musicBrainzUrl: env.MUSICBRAINZ_URL.replace(/\/+$/, ''), coverArtArchiveUrl: env.COVER_ART_ARCHIVE_URL.replace(/\/+$/, '') },
     geocoderUrl: env.GEOCODER_URL.replace(/\/+$/, ''),

@@ -21,7 +21,19 @@ export interface DbHandle {
    * process runs. Null for PostgreSQL, where no such cheap signal covers other instances.
    */
   changeToken: () => string | null;
+  /** PostgreSQL's connection pool, for monitoring (undefined for SQLite). */
+  pool?: PoolView;
   close(): Promise<void>;
+}
+
+/** What monitoring reads of the PostgreSQL pool: its counts now, and its waits so far. */
+export interface PoolView {
+  max: number;
+  total(): number;
+  idle(): number;
+  waiting(): number;
+  /** Connections handed out, how many of them had to wait for one, and the seconds spent waiting. */
+  stats: { acquired: number; waited: number; waitSeconds: number };
 }
 
 // PostgreSQL returns int8 (count(*), sum of integers) as strings; these stay far below 2^53.
@@ -55,9 +67,16 @@ export function openDatabase(
     // pool does not listen to then: unlistened, it crashed the process (issue 14, the database stopped
     // under load). The query itself already fails with the same error and answers 503.
     pool.on('connect', (client) => client.on('error', onIdleConnectionError));
-    markConnectFailures(pool);
+    const stats = instrumentConnect(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', changeToken: () => null, close: () => db.destroy() };
+    const view: PoolView = {
+      max: options.dbPoolMax ?? DEFAULT_DB_POOL_MAX,
+      total: () => pool.totalCount,
+      idle: () => pool.idleCount,
+      waiting: () => pool.waitingCount,
+      stats,
+    };
+    return { db, kind: 'postgres', changeToken: () => null, pool: view, close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(options.dataDir, SQLITE_FILE_NAME));
@@ -92,18 +111,33 @@ export function openDatabase(
  * thrown by the pool's connect are wrapped so the error handler answers them 503 with Retry-After
  * instead of 500; the server's own error stays as the cause, for the log.
  */
-function markConnectFailures(pool: pg.Pool): void {
+function instrumentConnect(pool: pg.Pool): PoolView['stats'] {
+  const stats = { acquired: 0, waited: 0, waitSeconds: 0 };
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
   // Kysely only ever calls the promise form; a callback caller keeps the pool's own behaviour.
   pool.connect = ((...args: unknown[]) => {
     if (args.length > 0) return (connect as (...a: unknown[]) => unknown)(...args);
-    return connect().catch((error: unknown) => {
-      throw new DatabaseConnectError(error);
-    });
+    // A wait for the pool (all connections busy) is what DB_POOL_MAX tuning needs to see.
+    const mustWait = pool.idleCount === 0 && pool.totalCount >= pool.options.max;
+    const started = mustWait ? performance.now() : 0;
+    return connect().then(
+      (client) => {
+        stats.acquired++;
+        if (mustWait) {
+          stats.waited++;
+          stats.waitSeconds += (performance.now() - started) / 1000;
+        }
+        return client;
+      },
+      (error: unknown) => {
+        throw new DatabaseConnectError(error);
+      },
+    );
   }) as typeof pool.connect;
+  return stats;
 }
 
-/** A connection to the database could not be had (see markConnectFailures). */
+/** A connection to the database could not be had (see instrumentConnect). */
 export class DatabaseConnectError extends Error {
   readonly databaseConnect = true;
   /** The server's SQLSTATE (or Node's socket code), kept so callers that branch on it still can. */

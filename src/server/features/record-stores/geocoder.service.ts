@@ -27,13 +27,13 @@ const TIMEOUT_MS = 5000;
 const MAX_QUEUE_WAIT_MS = 4000;
 const FOUND_TTL_MS = 30 * 24 * 3600_000;
 const NOT_FOUND_TTL_MS = 24 * 3600_000;
-const PACER_KEY = 'geocoder_next_slot';
+export const GEOCODER_PACER_KEY = 'geocoder_next_slot';
 
 const pacers = new WeakMap<AppContext, DbPacer>();
 function pacerOf(ctx: AppContext): DbPacer {
   let pacer = pacers.get(ctx);
   if (!pacer) {
-    pacer = new DbPacer(ctx.db, PACER_KEY, ctx.geocoderIntervalMs, MAX_QUEUE_WAIT_MS);
+    pacer = new DbPacer(ctx.db, GEOCODER_PACER_KEY, ctx.geocoderIntervalMs, MAX_QUEUE_WAIT_MS);
     pacers.set(ctx, pacer);
   }
   return pacer;
