@@ -16,6 +16,7 @@ import { authRoutes } from './features/auth/auth.routes.js';
 import { OWASP_SCRYPT, type ScryptCost } from './features/auth/password.js';
 import { ADMIN_PREFIX, adminRoutes } from './features/admin/admin.routes.js';
 import { registerAlertListeners, settleAlerts } from './features/admin/alerts/alerts.service.js';
+import { startOperationalMonitor } from './features/admin/operational-alerts/operational-alerts.service.js';
 import { albumsRoutes } from './features/albums/albums.routes.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { collectionsRoutes } from './features/collections/collections.routes.js';
@@ -64,6 +65,10 @@ export interface BuildOptions {
   webRoot?: string;
   /** The collection home's server drawing; by default the web build's (none when it is not built). */
   homeRender?: HomeRenderModule | null;
+  /** Test-only: the data directory's space as the operational disk check sees it. */
+  testDiskSpace?: { free: number; total: number };
+  /** Whether the operational checks run every minute (default); tests call checkOperationalAlerts. */
+  operationalMonitor?: boolean;
   /** Whether the mail worker polls on its own (default); tests of mail drive it with ctx.mail.flush(). */
   mailWorker?: boolean;
   /** Called with every route as it is added (the security suite builds its attacks from this table). */
@@ -120,10 +125,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     passwordCost: options.passwordCost ?? OWASP_SCRYPT,
     testAllowedPrivateHosts: options.testAllowedPrivateHosts ?? [],
     geocoderIntervalMs: options.testGeocoderIntervalMs ?? GEOCODER_INTERVAL_MS,
+    testDiskSpace: options.testDiskSpace,
   };
   app.decorate('ctx', ctx);
   // Forgot-password work and the mail worker's pass finish before the database closes under them.
+  let stopOperationalMonitor: (() => Promise<void>) | undefined;
   app.addHook('onClose', async () => {
+    await stopOperationalMonitor?.();
     await settleResetRequests(ctx);
     await settleAlerts(ctx);
     await ctx.mail.stop();
@@ -174,5 +182,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerWebApp(app, webRoot);
   await ensureBootstrapAdmin(ctx);
   if (options.mailWorker !== false) ctx.mail.start();
+  if (options.operationalMonitor !== false) stopOperationalMonitor = startOperationalMonitor(ctx);
   return app;
 }

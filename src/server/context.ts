@@ -27,6 +27,8 @@ export interface AppContext {
   testAllowedPrivateHosts: readonly string[];
   /** Failures underneath the requests (database, overload, mail), counted for metrics and alerts. */
   signals: OperationalSignals;
+  /** Test-only: the data directory's space as the disk check should see it (a nearly full disk on demand). */
+  testDiskSpace?: { free: number; total: number } | undefined;
   /** Spacing of geocoder requests across instances (GEOCODER_INTERVAL_MS; tests may shorten it). */
   geocoderIntervalMs: number;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_UNAVAILABLE_MESSAGE, infrastructureFailure } from '../../db/infrastructure-errors.js';
+import { checkOperationalAlerts } from '../admin/operational-alerts/operational-alerts.service.js';
 import { createTestApp, signUp, testDbKind, type Client, type TestApp } from '../../test/harness.js';
 
 /** Runs one statement on the shared server as the superuser (outside the app's own database). */
@@ -64,6 +65,9 @@ describe.runIf(testDbKind === 'postgres')('a database that refuses new connectio
 
     await asAdministrator(`ALTER DATABASE ${database} ALLOW_CONNECTIONS true`);
     for (const response of await calls(t, client)) expect(response.statusCode).toBeLessThan(300);
+    // The administrators' Database Errors alert saw it.
+    const { alerts } = await checkOperationalAlerts(t.app.ctx);
+    expect(alerts.find((a) => a.kind === 'database_errors')).toMatchObject({ active: true, message: expect.stringMatching(/^Requests failed because the database was unavailable \((\d+) since/) });
   });
 });
 
