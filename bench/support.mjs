@@ -6,7 +6,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
+// BENCH_PORT_BASE: on a shared machine, hand out ports from an assigned range instead of any free one.
+let nextAssignedPort = Number(process.env.BENCH_PORT_BASE) || 0;
 export async function freePort() {
+  if (nextAssignedPort) return nextAssignedPort++;
   return new Promise((resolve) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {

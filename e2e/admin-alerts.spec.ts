@@ -194,3 +194,52 @@ test('failures show the spec toasts and leave the saved values; an empty history
   await expect(toasts(page).getByRole('listitem')).toContainText('Failed to load alert configurations');
   await expect(page.getByText('The alert configurations could not be loaded.')).toBeVisible();
 });
+
+const operationalCard = (page: Page) => page.getByRole('list', { name: 'Operational alerts' });
+
+test('operational alerts: mail, database and disk are shown OK while the service runs normally', async ({ page }) => {
+  await signInAsAdmin(page);
+  await openAlertsTab(page);
+  await expect(page.getByRole('heading', { name: 'Operational Alerts' })).toBeVisible();
+  await expect(page.getByText('The service is running normally.')).toBeVisible();
+  for (const label of ['Mail Failing', 'Database Errors', 'Disk Nearly Full']) {
+    await expect(operationalCard(page).getByRole('listitem').filter({ hasText: label })).toContainText('OK');
+  }
+  await expect(operationalCard(page).getByRole('listitem').filter({ hasText: 'Disk Nearly Full' })).toContainText(/GiB free of .* GiB/);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`an active operational alert is shown with its message and start, without serious axe findings at 390 and 1280 px (${theme})`, async ({ page }) => {
+    await page.addInitScript((value) => localStorage.setItem('spindle-theme', value), theme);
+    await signInAsAdmin(page);
+    const since = new Date(Date.now() - 5 * 60_000).toISOString();
+    // The server's checks are covered by the API tests; here the page's drawing of an active one.
+    await page.route('**/api/admin/operational-alerts', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          checkedAt: new Date().toISOString(),
+          alerts: [
+            { kind: 'mail_failing', active: true, since, message: '3 mails could not be sent (last error: connect ECONNREFUSED 10.0.0.5:587).' },
+            { kind: 'database_errors', active: false, since: null, message: 'No database errors in the last 5 minutes.' },
+            { kind: 'disk_nearly_full', active: false, since: null, message: "41.2 GiB free of 98.3 GiB on the data directory's file system." },
+          ],
+        }),
+      }),
+    );
+    await openAlertsTab(page);
+    await expect(page.getByText('1 needs attention')).toBeVisible();
+    const mail = operationalCard(page).getByRole('listitem').filter({ hasText: 'Mail Failing' });
+    await expect(mail).toContainText('Alert');
+    await expect(mail).toContainText('3 mails could not be sent');
+    await expect(mail.locator('time')).toHaveAttribute('datetime', since);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(150);
+      expect(await seriousAxeFindings(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-operational-alerts-${width}-${theme}.png`), fullPage: true });
+    }
+  });
+}

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THEME_SCRIPT } from '../common/theme-script.js';
 import { Client, createTestApp, signUp, testDbKind, type TestApp } from './test/harness.js';
@@ -13,7 +14,8 @@ describe('API conventions (D12)', () => {
   it('GET /api/health answers ok when the database is reachable', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: testDbKind });
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    expect(res.json()).toEqual({ status: 'ok', database: testDbKind, version });
   });
 
   it('answers an unknown /api path with 404 JSON, whatever the method', async () => {

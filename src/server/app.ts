@@ -16,6 +16,7 @@ import { authRoutes } from './features/auth/auth.routes.js';
 import { OWASP_SCRYPT, type ScryptCost } from './features/auth/password.js';
 import { ADMIN_PREFIX, adminRoutes } from './features/admin/admin.routes.js';
 import { registerAlertListeners, settleAlerts } from './features/admin/alerts/alerts.service.js';
+import { startOperationalMonitor } from './features/admin/operational-alerts/operational-alerts.service.js';
 import { albumsRoutes } from './features/albums/albums.routes.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { collectionsRoutes } from './features/collections/collections.routes.js';
@@ -30,6 +31,12 @@ import { createMailTransport } from './features/mail/mail-transport.js';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes.js';
 import { settleResetRequests } from './features/password-reset/password-reset.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { createMetricsRegistry } from './features/monitoring/metrics-registry.js';
+import { metricsRoutes } from './features/monitoring/metrics.routes.js';
+import { OperationalSignals } from './features/monitoring/operational-signals.js';
+import { RequestMetrics } from './features/monitoring/request-metrics.js';
+import { registerOpenApiDocument } from './features/openapi/openapi-document.js';
+import { openApiRoutes } from './features/openapi/openapi.routes.js';
 import { GEOCODER_INTERVAL_MS } from './features/record-stores/geocoder.service.js';
 import { recordStoresRoutes } from './features/record-stores/record-stores.routes.js';
 import { sharingRoutes } from './features/sharing/sharing.routes.js';
@@ -59,6 +66,10 @@ export interface BuildOptions {
   webRoot?: string;
   /** The collection home's server drawing; by default the web build's (none when it is not built). */
   homeRender?: HomeRenderModule | null;
+  /** Test-only: the data directory's space as the operational disk check sees it. */
+  testDiskSpace?: { free: number; total: number };
+  /** Whether the operational checks run every minute (default); tests call checkOperationalAlerts. */
+  operationalMonitor?: boolean;
   /** Whether the mail worker polls on its own (default); tests of mail drive it with ctx.mail.flush(). */
   mailWorker?: boolean;
   /** Called with every route as it is added (the security suite builds its attacks from this table). */
@@ -70,6 +81,9 @@ const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 /** Builds the Fastify app: database (migrated), plugins, every feature's routes, the web app. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const signals = new OperationalSignals();
+  // Request metrics only with METRICS_TOKEN set: otherwise requests pay nothing for them.
+  const requestMetrics = config.metricsToken ? new RequestMetrics() : undefined;
   const app = Fastify({
     logger:
       options.logger === false
@@ -86,14 +100,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: config.bodyLimitBytes,
     trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
-    logController: new RequestLogController(),
+    logController: new RequestLogController(requestMetrics ? (request, reply) => requestMetrics.observe(request, reply) : undefined),
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ crossCheck: config.env !== 'production' }));
 
   const handle = openDatabase(config, (error) => app.log.warn({ err: error }, 'a database connection was closed'));
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, app.log);
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -101,14 +115,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     dbChangeToken: handle.changeToken,
     log: app.log,
     events: new AppEventBus(app.log),
-    mail: new MailService({ db: handle.db, dbKind: handle.kind, log: app.log, transport: createMailTransport(config, app.log) }),
+    mail: new MailService({
+      db: handle.db,
+      dbKind: handle.kind,
+      log: app.log,
+      transport: createMailTransport(config, app.log),
+      onSendFailure: () => signals.mailSendFailures++,
+    }),
+    signals,
     passwordCost: options.passwordCost ?? OWASP_SCRYPT,
     testAllowedPrivateHosts: options.testAllowedPrivateHosts ?? [],
     geocoderIntervalMs: options.testGeocoderIntervalMs ?? GEOCODER_INTERVAL_MS,
+    testDiskSpace: options.testDiskSpace,
   };
   app.decorate('ctx', ctx);
   // Forgot-password work and the mail worker's pass finish before the database closes under them.
+  let stopOperationalMonitor: (() => Promise<void>) | undefined;
   app.addHook('onClose', async () => {
+    await stopOperationalMonitor?.();
     await settleResetRequests(ctx);
     await settleAlerts(ctx);
     await ctx.mail.stop();
@@ -122,7 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
   registerSecurityHeaders(app);
   // Before any other work, so a shed request costs next to nothing (issue 14).
-  registerOverloadGuard(app, config.overload);
+  registerOverloadGuard(app, config.overload, () => signals.overloadShed++);
   registerRequestOrigin(app);
   registerErrorHandler(app);
   registerSessions(app);
@@ -132,7 +156,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerMailListeners(ctx);
   registerAlertListeners(ctx);
 
+  // Before the routes: the OpenAPI document is collected as they are added.
+  await registerOpenApiDocument(app, config.version);
   await app.register(healthRoutes);
+  await app.register(openApiRoutes);
   await app.register(authRoutes);
   await app.register(passwordResetRoutes);
   await app.register(usersRoutes);
@@ -150,8 +177,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(subscriptionRoutes);
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX });
 
+  const metricsRegistry = requestMetrics ? createMetricsRegistry({ ctx, requests: requestMetrics, signals, pool: handle.pool }) : undefined;
+  await app.register(metricsRoutes, { registry: metricsRegistry, token: config.metricsToken });
+
   registerWebApp(app, webRoot);
   await ensureBootstrapAdmin(ctx);
   if (options.mailWorker !== false) ctx.mail.start();
+  if (options.operationalMonitor !== false) stopOperationalMonitor = startOperationalMonitor(ctx);
   return app;
 }

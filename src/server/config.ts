@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { APP_VERSION } from './version.js';
 
 const optionalString = z
   .string()
@@ -89,6 +90,8 @@ const envSchema = z
     // Kept CSV exports under DATA_DIR/exports (issue 9): at most this many bytes in all.
     EXPORT_FILES_MAX_BYTES: z.coerce.number().int().min(0).default(512 * 1024 * 1024),
     TRUST_PROXY: trustProxySetting,
+    // The bearer token GET /metrics asks for; unset, the endpoint is off (404).
+    METRICS_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 16, 'METRICS_TOKEN must be at least 16 characters'),
     // Payments (spec 2; D17): without any Stripe secret key the built-in demo provider is used.
     // Test and live keys are separate; the generic names fill the slot their key's prefix names.
     STRIPE_SECRET_KEY: optionalString,
@@ -147,6 +150,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** Fastify's trustProxy: false, true (every hop), a hop count, or the trusted proxies' addresses. */
   trustProxy: boolean | number | string[];
+  /** The bearer token of GET /metrics; undefined turns the endpoint off. */
+  metricsToken: string | undefined;
   /** Stripe's key sets by mode; undefined when neither is configured (the demo provider, D17). */
   stripe: { test: StripeKeys | undefined; live: StripeKeys | undefined; apiUrl: string | undefined } | undefined;
   coverArt: { musicBrainzUrl: string; coverArtArchiveUrl: string };
@@ -214,13 +219,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     exportFilesMaxBytes: env.EXPORT_FILES_MAX_BYTES,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
     stripe: stripeKeys(env),
     coverArt: { musicBrainzUrl: env.MUSICBRAINZ_URL.replace(/\/+$/, ''), coverArtArchiveUrl: env.COVER_ART_ARCHIVE_URL.replace(/\/+$/, '') },
     geocoderUrl: env.GEOCODER_URL.replace(/\/+$/, ''),
     mapTileUrl: env.MAP_TILE_URL,
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION,
     mapsApiKey: env.MAPS_API_KEY,
-    version: process.env.npm_package_version ?? '0.1.0',
+    version: APP_VERSION,
   };
 }
 

@@ -4,6 +4,7 @@ import type { Db, DbKind } from './db/database.js';
 import type { AppEventBus } from './events.js';
 import type { ScryptCost } from './features/auth/password.js';
 import type { MailService } from './features/mail/mail.service.js';
+import type { OperationalSignals } from './features/monitoring/operational-signals.js';
 
 /**
  * What every feature reaches through `app.ctx`: configuration, the database and the few knobs
@@ -24,6 +25,10 @@ export interface AppContext {
   passwordCost: ScryptCost;
   /** Hostnames the outbound fetcher may reach although they resolve to private addresses (tests only). */
   testAllowedPrivateHosts: readonly string[];
+  /** Failures underneath the requests (database, overload, mail), counted for metrics and alerts. */
+  signals: OperationalSignals;
+  /** Test-only: the data directory's space as the disk check should see it (a nearly full disk on demand). */
+  testDiskSpace?: { free: number; total: number } | undefined;
   /** Spacing of geocoder requests across instances (GEOCODER_INTERVAL_MS; tests may shorten it). */
   geocoderIntervalMs: number;
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -95,6 +95,38 @@ describe('the server process', () => {
       const warnings = server.output().split('\n').filter((line) => line.includes('PUBLIC_URL is not set'));
       expect(warnings).toHaveLength(warned ? 1 : 0);
       if (warned) expect(JSON.parse(warnings[0]!)).toMatchObject({ level: 40 });
+    }
+  }, 60_000);
+
+  it('logs each migration it applies and its version once started; an upgrade with nothing to apply logs none', async () => {
+    const freshDir = mkdtempSync(path.join(tmpdir(), 'spindle-main-fresh-'));
+    const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+    const linesOf = (output: string) =>
+      output
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { msg: string; migration?: string; version?: string });
+    try {
+      for (const round of ['first start', 'restart'] as const) {
+        const port = await freePort();
+        const server = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: freshDir, LOG_LEVEL: 'info' });
+        const base = await waitUp(port);
+        expect((await (await fetch(`${base}/api/health`)).json()) as unknown).toMatchObject({ status: 'ok', version });
+        await expect.poll(() => server.output().includes(`Spindle ${version} started`), { interval: 10, timeout: 5_000 }).toBe(true);
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+        const lines = linesOf(server.output());
+        const migrations = lines.filter((line) => line.msg.startsWith('migration applied')).map((line) => line.migration);
+        if (round === 'first start') {
+          expect(migrations[0]).toBe('001-initial');
+          expect(migrations.length).toBeGreaterThanOrEqual(6);
+        } else {
+          expect(migrations).toEqual([]);
+        }
+        expect(lines.find((line) => line.msg === `Spindle ${version} started`)).toMatchObject({ version });
+      }
+    } finally {
+      rmSync(freshDir, { recursive: true, force: true });
     }
   }, 60_000);
 

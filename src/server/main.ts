@@ -62,6 +62,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  // The version on the start-up line: after an upgrade the log shows which release is now serving.
+  app.log.info({ version: config.version, database: app.ctx.dbKind }, `Spindle ${config.version} started`);
 }
 
 await main();

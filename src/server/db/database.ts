@@ -22,7 +22,19 @@ export interface DbHandle {
    * process runs. Null for PostgreSQL, where no such cheap signal covers other instances.
    */
   changeToken: () => string | null;
+  /** PostgreSQL's connection pool, for monitoring (undefined for SQLite). */
+  pool?: PoolView;
   close(): Promise<void>;
+}
+
+/** What monitoring reads of the PostgreSQL pool: its counts now, and its waits so far. */
+export interface PoolView {
+  max: number;
+  total(): number;
+  idle(): number;
+  waiting(): number;
+  /** Connections handed out, how many of them had to wait for one, and the seconds spent waiting. */
+  stats: { acquired: number; waited: number; waitSeconds: number };
 }
 
 // PostgreSQL returns int8 (count(*), sum of integers) as strings; these stay far below 2^53.
@@ -66,8 +78,16 @@ export function openDatabase(
     // pool does not listen to then: unlistened, it crashed the process (issue 14, the database stopped
     // under load). The query itself already fails with the same error and answers 503.
     pool.on('connect', (client) => client.on('error', onIdleConnectionError));
+    const stats = instrumentConnect(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', changeToken: () => null, close: () => db.destroy() };
+    const view: PoolView = {
+      max: options.dbPoolMax ?? DEFAULT_DB_POOL_MAX,
+      total: () => pool.totalCount,
+      idle: () => pool.idleCount,
+      waiting: () => pool.waitingCount,
+      stats,
+    };
+    return { db, kind: 'postgres', changeToken: () => null, pool: view, close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
   // Held for as long as the database is open: a restore refuses to run under it.
@@ -102,6 +122,52 @@ export function openDatabase(
       dataDirLock.release();
     },
   };
+}
+
+/**
+ * Any failure to obtain a connection means the database cannot serve right now, whatever PostgreSQL's
+ * reason: a database closed to connections (ALTER DATABASE ... ALLOW_CONNECTIONS false answers 55000,
+ * a code queries also use for unrelated errors), a server starting up, no connection slot left. Errors
+ * thrown by the pool's connect are wrapped so the error handler answers them 503 with Retry-After
+ * instead of 500; the server's own error stays as the cause, for the log.
+ */
+function instrumentConnect(pool: pg.Pool): PoolView['stats'] {
+  const stats = { acquired: 0, waited: 0, waitSeconds: 0 };
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  // Kysely only ever calls the promise form; a callback caller keeps the pool's own behaviour.
+  pool.connect = ((...args: unknown[]) => {
+    if (args.length > 0) return (connect as (...a: unknown[]) => unknown)(...args);
+    // A wait for the pool (all connections busy) is what DB_POOL_MAX tuning needs to see.
+    const mustWait = pool.idleCount === 0 && pool.totalCount >= pool.options.max;
+    const started = mustWait ? performance.now() : 0;
+    return connect().then(
+      (client) => {
+        stats.acquired++;
+        if (mustWait) {
+          stats.waited++;
+          stats.waitSeconds += (performance.now() - started) / 1000;
+        }
+        return client;
+      },
+      (error: unknown) => {
+        throw new DatabaseConnectError(error);
+      },
+    );
+  }) as typeof pool.connect;
+  return stats;
+}
+
+/** A connection to the database could not be had (see instrumentConnect). */
+export class DatabaseConnectError extends Error {
+  readonly databaseConnect = true;
+  /** The server's SQLSTATE (or Node's socket code), kept so callers that branch on it still can. */
+  readonly code: string | undefined;
+  constructor(cause: unknown) {
+    super(`could not connect to the database: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'DatabaseConnectError';
+    const code = (cause as { code?: unknown } | null)?.code;
+    this.code = typeof code === 'string' ? code : undefined;
+  }
 }
 
 /** A number that changes whenever another connection or process commits to the SQLite database. */
@@ -229,9 +295,13 @@ function tolerantRollback(statement: SQLite.Statement): SQLite.Statement {
 }
 
 /** Applies every pending migration; throws with the failing migration's name. */
-export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+export async function migrateToLatest(db: Db, log?: MigrationLog): Promise<MigrationResultSet> {
   const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
   const result = await migrator.migrateToLatest();
+  // One line per migration applied, so an operator can see in the log what an upgrade changed and when.
+  for (const applied of result.results ?? []) {
+    if (applied.status === 'Success') log?.info({ migration: applied.migrationName }, `migration applied: ${applied.migrationName}`);
+  }
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
     throw new Error(
@@ -240,6 +310,11 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
     );
   }
   return result;
+}
+
+/** Where migrateToLatest reports each migration it applied (the app's logger). */
+export interface MigrationLog {
+  info(fields: { migration: string }, message: string): void;
 }
 
 /** The current time as the ISO string every timestamp column holds. */

@@ -46,6 +46,8 @@ export function infrastructureFailure(error: unknown): InfrastructureFailure | u
       return { status: 507, code: 'INSUFFICIENT_STORAGE', message: STORAGE_FULL_MESSAGE, retryAfterSeconds: 60 };
     }
     if (
+      // Any failure to obtain a connection (db/database.ts marks them), whatever the server's reason.
+      (current as { databaseConnect?: unknown }).databaseConnect === true ||
       (code && NETWORK_CODES.has(code)) ||
       // PostgreSQL: connection exceptions (08xxx), shutting down or starting (57P01–57P03), too many connections (53300).
       (code && /^(08...|57P0[123]|53300)$/.test(code)) ||

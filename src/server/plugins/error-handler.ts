@@ -33,6 +33,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const failure = infrastructureFailure(error);
     if (failure) {
+      app.ctx.signals.recordDatabaseError();
       // Logged at error level once per request: the operator's signal that the database or disk is the cause.
       request.log.error({ err: error }, failure.status === 507 ? 'request failed: out of storage space' : 'request failed: database unavailable');
       return reply.status(failure.status).header('retry-after', String(failure.retryAfterSeconds)).send({ message: failure.message, code: failure.code });

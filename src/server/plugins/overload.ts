@@ -5,7 +5,7 @@ export const OVERLOAD_MESSAGE = 'Spindle is busy right now: please try again in 
 export const OVERLOAD_RETRY_AFTER_SECONDS = 1;
 
 /** Liveness and readiness probes are answered however busy the instance is. */
-const EXEMPT = new Set(['/api/health', '/api/ping']);
+const EXEMPT = new Set(['/api/health', '/api/ping', '/metrics']);
 
 export interface OverloadLimits {
   /** Requests handled at once; 0 turns the bound off. */
@@ -36,7 +36,7 @@ declare module 'fastify' {
  * told when to come back instead of hanging. A slot is released when the answer is sent or the client
  * goes away. /api/health and /api/ping are exempt.
  */
-export function registerOverloadGuard(app: FastifyInstance, limits: OverloadLimits): void {
+export function registerOverloadGuard(app: FastifyInstance, limits: OverloadLimits, onShed: () => void = () => {}): void {
   if (limits.maxInFlight <= 0) return;
   let inFlight = 0;
   const queue: Waiter[] = [];
@@ -52,12 +52,14 @@ export function registerOverloadGuard(app: FastifyInstance, limits: OverloadLimi
       inFlight--;
     }
   };
-  const shed = (reply: FastifyReply) =>
-    reply
+  const shed = (reply: FastifyReply) => {
+    onShed();
+    return reply
       .status(503)
       .header('retry-after', String(OVERLOAD_RETRY_AFTER_SECONDS))
       .header('cache-control', 'no-store')
       .send({ message: OVERLOAD_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
+  };
 
   app.decorateRequest('overloadSlot', false);
   app.addHook('onRequest', (request, reply, done) => {

@@ -57,12 +57,18 @@ function completedLine(log: PinoParts, request: FastifyRequest, reply: FastifyRe
  * request that never finishes. Failed requests keep Fastify's own `request errored` line.
  */
 export class RequestLogController extends LogController {
+  /** With metrics on, every answered request is also counted here (the one per-request hook it needs). */
+  constructor(private readonly onCompleted?: (request: FastifyRequest, reply: FastifyReply) => void) {
+    super();
+  }
+
   // pino's method for a disabled level is a no-op, so below debug this costs one call.
   override incomingRequest(request: FastifyRequest): void {
     request.log.debug({ req: request }, 'incoming request');
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    this.onCompleted?.(request, reply);
     if (error) return super.requestCompleted(error, request, reply);
     if (this.isLogDisabled(request)) return;
     const log = reply.log as FastifyBaseLogger & { isLevelEnabled?(level: string): boolean };

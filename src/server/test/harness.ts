@@ -56,7 +56,8 @@ export async function createTestApp(
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
-  const app = await buildApp({ config, passwordCost: TEST_SCRYPT, logger: false, webRoot: path.join(dataDir, 'no-web'), ...options });
+  // The minute-by-minute operational checks stay off: tests run them when they mean to.
+  const app = await buildApp({ config, passwordCost: TEST_SCRYPT, logger: false, webRoot: path.join(dataDir, 'no-web'), operationalMonitor: false, ...options });
   return {
     app,
     config,

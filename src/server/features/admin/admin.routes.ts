@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../errors.js';
 import { requireAdmin } from '../../plugins/guards.js';
 import { alertsRoutes } from './alerts/alerts.routes.js';
+import { operationalAlertsRoutes } from './operational-alerts/operational-alerts.routes.js';
 import { diagnosticsRoutes } from './diagnostics/diagnostics.routes.js';
 import { paymentModeRoutes } from './payment-mode/payment-mode.routes.js';
 import { testRunnerRoutes } from './test-runner/test-runner.routes.js';
@@ -23,6 +24,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (admin) => {
   // Each part of the dashboard in its own folder; registered here, so inside the guard.
   await admin.register(adminUsersRoutes);
   await admin.register(alertsRoutes);
+  await admin.register(operationalAlertsRoutes);
   await admin.register(diagnosticsRoutes);
   await admin.register(paymentModeRoutes);
   await admin.register(testRunnerRoutes);

@@ -70,7 +70,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user',
-    { schema: { response: { 200: userSchema, 401: errorSchema, 402: paymentRequiredSchema.loose() } } },
+    // Checked in the handler (the hot path: no guard hook); the OpenAPI document needs telling.
+    { config: { signedIn: true }, schema: { response: { 200: userSchema, 401: errorSchema, 402: paymentRequiredSchema.loose() } } },
     async (request, reply) => {
       const user = currentUser(request);
       if (userAccess(user) === 'gated') throw paymentRequired(user);

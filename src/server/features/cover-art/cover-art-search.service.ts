@@ -15,7 +15,7 @@ const DAY_MS = 86_400_000;
  * MusicBrainz allows one request per second per client and counts arrivals, so starts are spaced a
  * little wider to absorb network jitter. The queue holds at most MUSICBRAINZ_MAX_QUEUE_MS of waiting.
  */
-const MUSICBRAINZ_INTERVAL_MS = 1100;
+export const MUSICBRAINZ_INTERVAL_MS = 1100;
 const MUSICBRAINZ_MAX_QUEUE_MS = 15_000;
 
 export const MBID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -38,7 +38,7 @@ const caaListingSchema = z.object({
 // One queue for the whole application: every user's searches, on every instance sharing the database,
 // wait their turn (issue 14: a per-process queue let two instances ask twice as often). The next free
 // slot is a row of `settings`, reserved by compare-and-set (DbPacer, as the geocoder's).
-const MUSICBRAINZ_PACER_KEY = 'musicbrainz_next_slot';
+export const MUSICBRAINZ_PACER_KEY = 'musicbrainz_next_slot';
 const musicBrainzQueues = new WeakMap<AppContext, FairQueue>();
 /**
  * The one MusicBrainz queue (1 request / 1.1 s across instances): every caller of MusicBrainz goes

@@ -29,7 +29,7 @@ export class MailService {
   private stopped = false;
 
   constructor(
-    private readonly deps: { db: Db; dbKind: DbKind; log: FastifyBaseLogger; transport: MailTransport },
+    private readonly deps: { db: Db; dbKind: DbKind; log: FastifyBaseLogger; transport: MailTransport; onSendFailure?: () => void },
   ) {}
 
   get mode(): MailTransport['mode'] {
@@ -116,6 +116,7 @@ export class MailService {
       });
       await mailOutboxRepository.settle(db, row.id, owner, { status: 'sent', at: new Date() });
     } catch (error) {
+      this.deps.onSendFailure?.();
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       if (row.attempts >= MAIL_MAX_ATTEMPTS) {
         await mailOutboxRepository.settle(db, row.id, owner, { status: 'failed', at: now, error: message });

@@ -44,7 +44,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/subscription/checkout',
-    { preValidation: requireUserToSubscribe, schema: { body: checkoutRequestSchema, response: { 200: checkoutResponseSchema, 400: errorSchema, 401: errorSchema, 409: errorSchema } } },
+    { preValidation: requireUserToSubscribe, config: { signedIn: true }, schema: { body: checkoutRequestSchema, response: { 200: checkoutResponseSchema, 400: errorSchema, 401: errorSchema, 409: errorSchema } } },
     async (request) => startCheckout(app.ctx, currentUser(request)),
   );
 

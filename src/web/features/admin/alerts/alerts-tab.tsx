@@ -12,6 +12,7 @@ import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/cn';
 import { alertConfigsQuery, alertHistoryQuery, useMarkAlertRead, useMarkAllAlertsRead, useUpdateAlertConfig } from './api';
+import { OperationalAlertsCard } from './operational-alerts-card';
 import { parseThreshold } from './threshold';
 
 /** What each alert is about, under its label. */
@@ -299,6 +300,7 @@ function AlertHistoryCard() {
 export function AlertsTab() {
   return (
     <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+      <OperationalAlertsCard />
       <AlertConfiguration />
       <AlertHistoryCard />
     </div>

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AlertConfig, AlertCount, AlertHistory } from '../../../../common/admin-alerts.schemas';
+import type { OperationalAlerts } from '../../../../common/admin-operational-alerts.schemas';
 import { apiRequest, getJson } from '../../../lib/api-client';
 
 export const ADMIN_ALERTS_CONFIG = '/api/admin/alerts/config';
@@ -95,3 +96,12 @@ export function useMarkAllAlertsRead() {
       ]),
   });
 }
+
+export const ADMIN_OPERATIONAL_ALERTS = '/api/admin/operational-alerts';
+
+/** GET /api/admin/operational-alerts: mail, database and disk, checked when asked (refreshed like the history). */
+export const operationalAlertsQuery = () =>
+  queryOptions<OperationalAlerts>({
+    queryKey: [ADMIN_OPERATIONAL_ALERTS],
+    refetchInterval: (query) => (query.state.status === 'error' ? false : COUNT_REFRESH_MS),
+  });
