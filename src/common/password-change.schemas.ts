@@ -4,7 +4,7 @@ import { passwordSchema } from './auth.schemas.js';
 
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. Other devices have been signed out.';
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
-export const PASSWORDS_DIFFER_MESSAGE = 'Passwords do not match';
+export const PASSWORDS_DIFFER_MESSAGE = "Passwords don't match";
 export const SAME_PASSWORD_MESSAGE = 'The new password must differ from the current one';
 
 /**
