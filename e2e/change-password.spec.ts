@@ -21,7 +21,9 @@ test.describe('change password while signed in', () => {
     const { email } = await signIn(page);
     // A second device signed in to the same account.
     const other = await browser.newContext();
-    const otherLogin = await other.request.post(`${test.info().project.use.baseURL}/api/login`, { data: { username: email, password: PASSWORD } });
+    const otherLogin = await other.request.post(`${test.info().project.use.baseURL}/api/login`, {
+      data: { username: email, password: PASSWORD },
+    });
     expect(otherLogin.status()).toBe(200);
 
     await page.goto('/profile');
@@ -45,7 +47,11 @@ test.describe('change password while signed in', () => {
 
     await form.getByLabel('Current password').fill(PASSWORD);
     await form.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Your password has been changed. Other devices have been signed out.')).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: /Notifications/ })
+        .getByText('Your password has been changed. Other devices have been signed out.'),
+    ).toBeVisible();
     await expect(form.getByLabel('Current password')).toHaveValue('');
 
     // This device stays signed in; the other is signed out.

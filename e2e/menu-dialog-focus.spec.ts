@@ -28,7 +28,8 @@ async function clickMenuItem(page: Page, trigger: Locator, item: string) {
 
 async function seed(page: Page) {
   await signIn(page);
-  for (const name of ['Attic', 'Basement']) expect((await page.request.post('/api/collections', { data: { name } })).status()).toBe(201);
+  for (const name of ['Attic', 'Basement'])
+    expect((await page.request.post('/api/collections', { data: { name } })).status()).toBe(201);
   await page.goto('/collection?collection=Attic');
   await expectStoredSelection(page, 'Attic');
 }
@@ -58,7 +59,10 @@ for (const width of [390, 1280]) {
         // On a phone the rows live in the drawer, which closes as the dialog opens.
         if (width < 769) await page.getByRole('button', { name: 'Open collections' }).click();
         await clickMenuItem(page, page.getByRole('button', { name: 'Actions for Basement' }), item);
-        const dialog = item === 'Rename' ? page.getByRole('dialog', { name: 'Rename collection' }) : page.getByRole('alertdialog', { name: 'Delete “Basement”?' });
+        const dialog =
+          item === 'Rename'
+            ? page.getByRole('dialog', { name: 'Rename collection' })
+            : page.getByRole('alertdialog', { name: 'Delete “Basement”?' });
         await expectDialogHoldsFocus(page, dialog);
       }
     });

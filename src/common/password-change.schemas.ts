@@ -13,9 +13,15 @@ export const SAME_PASSWORD_MESSAGE = 'The new password must differ from the curr
  */
 export const passwordChangeRequestSchema = z
   .object({
-    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH),
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(PASSWORD_MAX_LENGTH),
     newPassword: passwordSchema,
-    confirmPassword: z.string({ error: 'Please confirm the new password' }).min(1, 'Please confirm the new password').max(PASSWORD_MAX_LENGTH),
+    confirmPassword: z
+      .string({ error: 'Please confirm the new password' })
+      .min(1, 'Please confirm the new password')
+      .max(PASSWORD_MAX_LENGTH),
   })
   .refine((body) => body.newPassword === body.confirmPassword, { message: PASSWORDS_DIFFER_MESSAGE, path: ['confirmPassword'] })
   .refine((body) => body.newPassword !== body.currentPassword, { message: SAME_PASSWORD_MESSAGE, path: ['newPassword'] });

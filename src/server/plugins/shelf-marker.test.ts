@@ -17,7 +17,10 @@ let webRoot: string;
 beforeAll(async () => {
   // A built app of two pages, so GET / answers the landing page or the app as in production.
   webRoot = mkdtempSync(path.join(tmpdir(), 'spindle-web-'));
-  writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head><!-- theme-script --></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    path.join(webRoot, 'index.html'),
+    '<!doctype html><html><head><!-- theme-script --></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(path.join(webRoot, 'landing.html'), '<!doctype html><html><head></head><body>Landing</body></html>');
   t = await createTestApp({}, { webRoot });
 });
@@ -55,7 +58,11 @@ describe('the offline shelf marker cookie', () => {
     const marker = client.otherCookies.get('spindle_shelf');
     for (const url of ['/api/user', '/api/collections', '/api/albums']) {
       const res = await client.get(url);
-      expect({ url, keep: res.headers['spindle-keepable'], marker: res.headers['spindle-shelf'] }).toEqual({ url, keep: '1', marker });
+      expect({ url, keep: res.headers['spindle-keepable'], marker: res.headers['spindle-shelf'] }).toEqual({
+        url,
+        keep: '1',
+        marker,
+      });
     }
     // Not on answers that are not kept.
     expect((await client.get('/api/albums?collection=x')).headers['spindle-shelf']).toBeUndefined();
@@ -73,7 +80,11 @@ describe('the offline shelf marker cookie', () => {
     const other = new Client(t.app);
     expect((await other.post('/api/login', { username: user.username, password })).statusCode).toBe(200);
     expect(other.otherCookies.has('spindle_shelf')).toBe(true);
-    const changed = await client.put('/api/user/password', { currentPassword: password, newPassword: 'another-password', confirmPassword: 'another-password' });
+    const changed = await client.put('/api/user/password', {
+      currentPassword: password,
+      newPassword: 'another-password',
+      confirmPassword: 'another-password',
+    });
     expect(changed.statusCode).toBe(200);
 
     const page = new Client(t.app);
@@ -103,7 +114,11 @@ describe('the offline shelf marker cookie', () => {
   });
 
   it('is cleared from a request without any session', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/collections', headers: { cookie: 'spindle_shelf=abcdefghijklmnopqrstuv' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/collections',
+      headers: { cookie: 'spindle_shelf=abcdefghijklmnopqrstuv' },
+    });
     expect(res.statusCode).toBe(401);
     expect(markerLine(res)).toMatch(/Expires=Thu, 01 Jan 1970/i);
   });

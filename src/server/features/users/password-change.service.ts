@@ -37,7 +37,10 @@ export async function changePassword(
     await trx.deleteFrom('sessions').where('user_id', '=', user.id).where('id_hash', '<>', keepSessionHash).execute();
     if (to) {
       const key = `password-changed:profile:${user.id}:${randomBytes(8).toString('hex')}`;
-      await ctx.mail.enqueue({ idempotencyKey: key, kind: 'password-changed', to, ...mailTemplates.passwordChangedFromProfile(ctx.config.publicUrl) }, trx);
+      await ctx.mail.enqueue(
+        { idempotencyKey: key, kind: 'password-changed', to, ...mailTemplates.passwordChangedFromProfile(ctx.config.publicUrl) },
+        trx,
+      );
     }
   });
   ctx.mail.kick();

@@ -34,7 +34,8 @@ export function ChangePasswordCard({ username }: { username: string }) {
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
       const named = fields.filter((field) => fieldErrors[field]);
-      for (const field of named) form.setError(field, { type: 'server', message: fieldErrors[field] }, { shouldFocus: field === named[0] });
+      for (const field of named)
+        form.setError(field, { type: 'server', message: fieldErrors[field] }, { shouldFocus: field === named[0] });
       if (named.length === 0) setRefusal(errorMessage(error));
       errorToast(errorMessage(error));
     }
@@ -48,20 +49,32 @@ export function ChangePasswordCard({ username }: { username: string }) {
             <KeyRound aria-hidden className="size-5 text-accent" />
             Change password
           </CardTitle>
-          <CardDescription>Other devices signed in to your account are signed out; this one stays. We e-mail you when it changes.</CardDescription>
+          <CardDescription>
+            Other devices signed in to your account are signed out; this one stays. We e-mail you when it changes.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
           {/* Lets a password manager file the new password under the right account. */}
           <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
           <FormField id="change-password-current" label="Current password" error={errors.currentPassword?.message} required>
-            {(control) => <Input {...control} type="password" autoComplete="current-password" {...form.register('currentPassword')} />}
+            {(control) => (
+              <Input {...control} type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+            )}
           </FormField>
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormField id="change-password-new" label="New password" hint="At least 8 characters." error={errors.newPassword?.message} required>
+            <FormField
+              id="change-password-new"
+              label="New password"
+              hint="At least 8 characters."
+              error={errors.newPassword?.message}
+              required
+            >
               {(control) => <Input {...control} type="password" autoComplete="new-password" {...form.register('newPassword')} />}
             </FormField>
             <FormField id="change-password-confirm" label="Confirm new password" error={errors.confirmPassword?.message} required>
-              {(control) => <Input {...control} type="password" autoComplete="new-password" {...form.register('confirmPassword')} />}
+              {(control) => (
+                <Input {...control} type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+              )}
             </FormField>
           </div>
           {refusal && (
