@@ -69,7 +69,7 @@ test.describe('analytics (spec 2 §2, §3, §8)', () => {
     const totals = page.getByRole('region', { name: 'Totals' });
     await expect(totals).toContainText('Collections3');
     await expect(totals).toContainText('Albums7');
-    await expect(totals).toContainText('Total value$120.28');
+    await expect(totals).toContainText('Total price paid$120.28');
 
     // Each chart's text alternative is a table of the same figures.
     const perCollection = chart(page, 'Albums per collection');

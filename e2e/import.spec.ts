@@ -62,7 +62,9 @@ test.describe('import a Discogs collection export (issue 15)', () => {
     await expect(report).toContainText('Skipped as duplicates1');
     await expect(report).toContainText('Refused1');
     await expect(report).toContainText('New collections: Living Room, Discogs Import');
-    await expect(report.getByRole('list', { name: /Refused/ })).toContainText('Row 6Title must be at most 200 characters');
+    // The refused row names its album (title cut to 120 characters) before the reason.
+    await expect(report.getByRole('list', { name: /Refused/ })).toContainText('Row 6Very long title');
+    await expect(report.getByRole('list', { name: /Refused/ })).toContainText('by Someone — Title must be at most 200 characters');
     await expect(report.getByRole('list', { name: /Skipped as duplicates/ })).toContainText('Same album as row 2');
     await expect(report.getByRole('list', { name: /Values adjusted/ })).toContainText('Sleeve condition "Generic" is not on the grading list: left empty');
     await expect(report).toContainText('Collection Notes are not imported');

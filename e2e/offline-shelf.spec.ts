@@ -155,6 +155,66 @@ test('logout without a network clears the kept albums at once and ends the sessi
   expect(await keptTitles(page)).toEqual([]);
 });
 
+test('with the cookies cleared, the next person offline sees nothing of the kept albums', async ({ page, context }) => {
+  await signIn(page);
+  await seedShelf(page, 'Crate', SHELF);
+  await loadHomeAndKeep(page, SHELF.map((album) => album.title));
+
+  await context.clearCookies();
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.locator('body')).not.toBeEmpty();
+  for (const album of SHELF) await expect(page.getByText(album.title, { exact: true })).toHaveCount(0);
+  // The copy itself is gone, not only hidden.
+  await expect.poll(() => keptTitles(page)).toEqual([]);
+});
+
+test('a session ended elsewhere (password changed on another device): the first answer drops the copy, and offline afterwards nothing shows', async ({
+  page,
+  context,
+  browser,
+}) => {
+  const { email, password } = await signIn(page);
+  await seedShelf(page, 'Crate', SHELF);
+  await loadHomeAndKeep(page, SHELF.map((album) => album.title));
+
+  // Another device changes the password, which signs this browser out.
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  expect((await other.request.post('/api/login', { data: { username: email, password } })).status()).toBe(200);
+  const changed = await other.request.put('/api/user/password', { data: { currentPassword: password, newPassword: 'changed-elsewhere-1', confirmPassword: 'changed-elsewhere-1' } });
+  expect(changed.status()).toBe(200);
+  await other.close();
+
+  // Online for a moment: the landing page answers, and the session's marker goes with the dead session.
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Get Started' }).first()).toBeVisible();
+  expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('spindle_shelf');
+
+  await context.setOffline(true);
+  await page.goto('/');
+  for (const album of SHELF) await expect(page.getByText(album.title, { exact: true })).toHaveCount(0);
+  await expect.poll(() => keptTitles(page)).toEqual([]);
+});
+
+test('a kept copy without contact with the server for more than 30 days is not shown offline', async ({ page, context }) => {
+  await signIn(page);
+  await seedShelf(page, 'Crate', SHELF.slice(0, 1));
+  await loadHomeAndKeep(page, ['Kind of Blue']);
+  // The copy as it would be after 31 days in a drawer: the last answer from the server long ago.
+  await page.evaluate(async (name) => {
+    const cache = await caches.open(name);
+    const meta = (await (await cache.match('/__spindle/kept-meta'))!.json()) as { contactAt: string };
+    meta.contactAt = new Date(Date.now() - 31 * 86_400_000).toISOString();
+    await cache.put('/__spindle/kept-meta', new Response(JSON.stringify(meta), { headers: { 'content-type': 'application/json' } }));
+  }, KEPT_CACHE);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.locator('body')).not.toBeEmpty();
+  await expect(page.getByText('Kind of Blue', { exact: true })).toHaveCount(0);
+  await expect.poll(() => keptTitles(page)).toEqual([]);
+});
+
 test('installable: Chrome reports no installability errors and the manifest parses with its icons', async ({ baseURL }, testInfo) => {
   // Chrome never offers to install from an incognito profile, which a Playwright context is: this
   // check needs a browser with a profile of its own, as Lighthouse's installability audit had.

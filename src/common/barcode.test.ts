@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BARCODE_MESSAGES, barcodeVariants, checkBarcode, gs1CheckDigit } from './barcode';
+import { BARCODE_EXAMPLE, BARCODE_MESSAGES, barcodeVariants, checkBarcode, gs1CheckDigit } from './barcode';
 
 describe('barcode check digit (EAN-13 and UPC-A)', () => {
   it('accepts real sleeve barcodes: EAN-13 and UPC-A', () => {
@@ -9,6 +9,10 @@ describe('barcode check digit (EAN-13 and UPC-A)', () => {
     expect(checkBarcode('036000291452')).toEqual({ ok: true, barcode: '036000291452' });
     expect(gs1CheckDigit('03600029145')).toBe(2);
     expect(gs1CheckDigit('400638133393')).toBe(1);
+  });
+
+  it('the example the field shows passes the check the field applies', () => {
+    expect(checkBarcode(BARCODE_EXAMPLE)).toEqual({ ok: true, barcode: BARCODE_EXAMPLE });
   });
 
   it('reads spaces and hyphens as grouping', () => {

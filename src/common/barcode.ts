@@ -3,6 +3,9 @@
  * on LP sleeves. Shared by the form (checked as typed) and the server (checked again at the route).
  */
 
+/** The example the barcode field shows: a real EAN-13 that passes the check below, as a typed one must. */
+export const BARCODE_EXAMPLE = '0602577289118';
+
 export const BARCODE_MESSAGES = {
   required: 'Please enter the barcode printed on the sleeve.',
   shape: 'A barcode is the 12 digits of a UPC-A or the 13 digits of an EAN-13, printed under the bars.',

@@ -46,7 +46,11 @@ export const importReportSchema = z.object({
   rows: z.number().int(),
   toAdd: z.object({ count: z.number().int(), items: z.array(rowAlbumSchema) }),
   duplicates: z.object({ count: z.number().int(), items: z.array(rowAlbumSchema.extend({ reason: z.string() })) }),
-  refused: z.object({ count: z.number().int(), items: z.array(z.object({ row: z.number().int(), reason: z.string() })) }),
+  /** Each refused row with why, and its title and artist when the file gives them (to find the row by). */
+  refused: z.object({
+    count: z.number().int(),
+    items: z.array(z.object({ row: z.number().int(), reason: z.string(), title: z.string().optional(), artist: z.string().optional() })),
+  }),
   /** Values changed or left empty on the way in (a grade not on the list, a year out of range…). */
   notices: z.object({ count: z.number().int(), items: z.array(z.object({ row: z.number().int(), message: z.string() })) }),
   /** Collections the import creates. */

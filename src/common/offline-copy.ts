@@ -13,6 +13,24 @@ export const KEPT_READS = ['/api/user', '/api/collections', '/api/albums'] as co
  */
 export const KEEPABLE_HEADER = 'spindle-keepable';
 
+/**
+ * The offline shelf's marker: a cookie the page's scripts and the service worker can read (not
+ * HttpOnly), set beside the session cookie and derived from the session by a one-way hash, so it says
+ * which session kept a copy without being able to stand in for it. Over https it carries the
+ * `__Host-` prefix like the session cookie.
+ */
+export const SHELF_MARKER_COOKIE = 'spindle_shelf';
+export const shelfMarkerCookieName = (secure: boolean): string => (secure ? `__Host-${SHELF_MARKER_COOKIE}` : SHELF_MARKER_COOKIE);
+
+/** Set by the server on a keepable answer: the marker of the session it was read with, which the kept copy is tagged with. */
+export const SHELF_MARKER_HEADER = 'spindle-shelf';
+
+/**
+ * A kept copy goes once the device has not reached the server for this long: a device left offline
+ * (or lent, or sold) does not show the collection for ever.
+ */
+export const KEPT_COPY_MAX_AGE_MS = 30 * 86_400_000;
+
 /** Set by the service worker on an answer it served from the kept copy: when that copy was kept (ISO time). */
 export const OFFLINE_COPY_HEADER = 'spindle-offline-copy';
 

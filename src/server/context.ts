@@ -42,5 +42,7 @@ declare module 'fastify' {
     user: import('./db/schema.js').UserRow | null;
     /** sha256 of the session cookie of this request, when it named a live session. */
     sessionIdHash: string | null;
+    /** When the session ends (ms since the epoch), with `sessionIdHash`. */
+    sessionExpiresAt: number | null;
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { KEEPABLE_HEADER, isKeptRead } from '../../common/offline-copy.js';
+import { KEEPABLE_HEADER, SHELF_MARKER_HEADER, isKeptRead } from '../../common/offline-copy.js';
+import { shelfMarker } from './sessions.js';
 
 const KEEPS_PRIVATE = /\b(private|no-store)\b/i;
 
@@ -39,7 +40,12 @@ export function registerApiCacheControl(app: FastifyInstance): void {
     } else if (!KEEPS_PRIVATE.test(chosen)) {
       void reply.header('cache-control', /\bpublic\b/i.test(chosen) ? chosen.replace(/\bpublic\b/i, 'private') : `private, ${chosen}`);
     }
-    if (mayKeepOffline(request, reply)) void reply.header(KEEPABLE_HEADER, '1');
+    if (mayKeepOffline(request, reply)) {
+      void reply.header(KEEPABLE_HEADER, '1');
+      // The kept copy is tagged with the session that read it: offline, it shows only while the
+      // browser still holds that session's marker.
+      if (request.sessionIdHash) void reply.header(SHELF_MARKER_HEADER, shelfMarker(request.sessionIdHash));
+    }
     done(null, payload);
   });
 }

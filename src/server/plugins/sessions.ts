@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CompiledQuery } from 'kysely';
+import { shelfMarkerCookieName } from '../../common/offline-copy.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/database.js';
@@ -19,6 +20,14 @@ export const sessionCookieName = (config: { secureCookies: boolean }): string =>
 
 const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
 
+/**
+ * The offline shelf's marker of a session (see common/offline-copy.ts): a one-way hash of the
+ * session's stored hash, so neither the marker nor anything that reads it can give back the cookie.
+ */
+export const shelfMarker = (sessionIdHash: string): string => createHash('sha256').update(`offline-shelf:${sessionIdHash}`).digest('base64url').slice(0, 22);
+
+const markerCookieOptions = (config: { secureCookies: boolean }) => ({ path: '/', httpOnly: false, sameSite: 'lax' as const, secure: config.secureCookies });
+
 /** Server-side sessions: the cookie holds 256 random bits; the table holds only their hash. */
 export async function startSession(app: FastifyInstance, reply: FastifyReply, userId: number): Promise<void> {
   const id = randomBytes(32).toString('base64url');
@@ -35,6 +44,7 @@ export async function startSession(app: FastifyInstance, reply: FastifyReply, us
     secure: app.ctx.config.secureCookies,
     expires,
   });
+  void reply.setCookie(shelfMarkerCookieName(app.ctx.config.secureCookies), shelfMarker(hashSessionId(id)), { ...markerCookieOptions(app.ctx.config), expires });
 }
 
 /** Ends this request's session on the server and clears the cookie. */
@@ -43,6 +53,7 @@ export async function endSession(app: FastifyInstance, request: FastifyRequest, 
     await app.ctx.db.deleteFrom('sessions').where('id_hash', '=', request.sessionIdHash).execute();
   }
   void reply.clearCookie(sessionCookieName(app.ctx.config), { path: '/', httpOnly: true, sameSite: 'lax', secure: app.ctx.config.secureCookies });
+  void reply.clearCookie(shelfMarkerCookieName(app.ctx.config.secureCookies), markerCookieOptions(app.ctx.config));
 }
 
 type SessionRow = UserRow & { session_expires_at: string };
@@ -69,7 +80,7 @@ function sessionLookup(db: Db): (idHash: string) => Promise<SessionRow | undefin
 
 const MAX_CACHED_SESSIONS = 10_000;
 
-type Session = { user: UserRow; idHash: string } | undefined;
+type Session = { user: UserRow; idHash: string; expiresAt: number } | undefined;
 
 /**
  * Resolves a session cookie's value to its user, keeping the answers while the database's change token
@@ -92,16 +103,17 @@ function cookieResolver(ctx: AppContext): (cookieValue: string | undefined) => S
       keptToken = token;
     }
     const hit = token === null ? undefined : kept.get(cookieValue);
-    if (hit && hit.expiresAt > Date.now()) return { user: hit.user, idHash: hit.idHash };
+    if (hit && hit.expiresAt > Date.now()) return hit;
     const idHash = hashSessionId(cookieValue);
     return lookup(idHash).then((row) => {
       if (!row) return undefined;
-      const { session_expires_at: expiresAt, ...user } = row;
+      const { session_expires_at: expiresAtIso, ...user } = row;
+      const session = { user, idHash, expiresAt: Date.parse(expiresAtIso) };
       if (token !== null && token === keptToken) {
         if (kept.size >= MAX_CACHED_SESSIONS) kept.delete(kept.keys().next().value!);
-        kept.set(cookieValue, { user, idHash, expiresAt: Date.parse(expiresAt) });
+        kept.set(cookieValue, session);
       }
-      return { user, idHash };
+      return session;
     });
   };
 }
@@ -121,6 +133,7 @@ declare module 'fastify' {
 export function registerSessions(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionIdHash', null);
+  app.decorateRequest('sessionExpiresAt', null);
   const resolve = cookieResolver(app.ctx);
   // Only the configured name counts: over https a plain `spindle_session` (which any host of the site
   // could have set) is ignored.
@@ -138,7 +151,9 @@ export function registerSessions(app: FastifyInstance): void {
     if (!session) return;
     request.user = session.user;
     request.sessionIdHash = session.idHash;
+    request.sessionExpiresAt = session.expiresAt;
   };
+  keepShelfMarkerTrue(app, pageSessions);
   // A callback hook, not an async one: a kept session costs no promise turn.
   app.addHook('onRequest', (request, _reply, done) => {
     if (!request.url.startsWith('/api/')) return done();
@@ -153,6 +168,41 @@ export function registerSessions(app: FastifyInstance): void {
         done();
       },
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
+  });
+}
+
+/**
+ * Keeps the offline shelf's marker cookie in step with the session: a request that carries a marker
+ * but no live session (signed out elsewhere, the password reset, the session expired) gets it cleared,
+ * so a device that goes offline afterwards shows no kept copy; the app's session read (GET /api/user)
+ * sets it when it is missing or stale (a session started before markers existed).
+ */
+function keepShelfMarkerTrue(app: FastifyInstance, pageSessions: WeakMap<FastifyRequest, Promise<UserRow | undefined>>): void {
+  const name = shelfMarkerCookieName(app.ctx.config.secureCookies);
+  const options = markerCookieOptions(app.ctx.config);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const marker = request.cookies[name];
+    if (request.url.startsWith('/api/')) {
+      if (request.user && request.sessionIdHash) {
+        if (request.method === 'GET' && request.url === '/api/user') {
+          const expected = shelfMarker(request.sessionIdHash);
+          if (marker !== expected) void reply.setCookie(name, expected, { ...options, expires: new Date(request.sessionExpiresAt ?? Date.now()) });
+        }
+      } else if (marker !== undefined) {
+        void reply.clearCookie(name, options);
+      }
+      return done(null, payload);
+    }
+    // Pages: only when this request looked its session up anyway (no lookup is added for the marker).
+    const lookedUp = marker === undefined ? undefined : pageSessions.get(request);
+    if (!lookedUp) return done(null, payload);
+    lookedUp.then(
+      (user) => {
+        if (!user) void reply.clearCookie(name, options);
+        done(null, payload);
+      },
+      () => done(null, payload),
     );
   });
 }

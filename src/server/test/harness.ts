@@ -69,22 +69,31 @@ export async function createTestApp(
   };
 }
 
-/** A signed-in client: remembers the session cookie like a browser. */
+const SESSION_COOKIES = new Set(['spindle_session', '__Host-spindle_session']);
+const KEPT_COOKIES = new Set([...SESSION_COOKIES, 'spindle_shelf', '__Host-spindle_shelf']);
+
+/** A signed-in client: remembers the session cookie (and the offline shelf's marker) like a browser. */
 export class Client {
+  /** The session cookie as `name=value`, or '' (tests may set it to replay an old session). */
   cookie = '';
+  /** The other cookies the app sets that a browser would send back, by name. */
+  readonly otherCookies = new Map<string, string>();
   constructor(private readonly app: FastifyInstance) {}
 
   async request(options: InjectOptions): Promise<LightMyRequestResponse> {
-    const headers = { ...(options.headers ?? {}), ...(this.cookie ? { cookie: this.cookie } : {}) };
+    const sent = [this.cookie, ...[...this.otherCookies].map(([name, value]) => `${name}=${value}`)].filter(Boolean).join('; ');
+    const headers = { ...(options.headers ?? {}), ...(sent ? { cookie: sent } : {}) };
     const response = await this.app.inject({ ...options, headers });
     const setCookie = response.headers['set-cookie'];
     for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
       const [pair] = line.split(';');
       if (!pair) continue;
       const [name, value] = pair.split('=');
-      if (name !== 'spindle_session' && name !== '__Host-spindle_session') continue;
-      this.cookie = value ? `${name}=${value}` : '';
-      if (/expires=Thu, 01 Jan 1970/i.test(line)) this.cookie = '';
+      if (!name || !KEPT_COOKIES.has(name)) continue;
+      const cleared = !value || /expires=Thu, 01 Jan 1970/i.test(line);
+      if (SESSION_COOKIES.has(name)) this.cookie = cleared ? '' : `${name}=${value}`;
+      else if (cleared) this.otherCookies.delete(name);
+      else this.otherCookies.set(name, value);
     }
     return response;
   }

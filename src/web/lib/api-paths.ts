@@ -9,6 +9,7 @@ export const API = {
   register: '/api/register',
   userUpdate: '/api/user/update',
   loanReminders: '/api/user/loan-reminders',
+  userPassword: '/api/user/password',
   collections: '/api/collections',
   albums: '/api/albums',
   coverArt: '/api/cover-art',

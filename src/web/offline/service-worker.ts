@@ -1,5 +1,26 @@
-import { APP_SHELL_PATH, KEEPABLE_HEADER, KEPT_DATA_CACHE, KEPT_READS, OFFLINE_COPY_HEADER, keptAlbumId } from '../../common/offline-copy';
-import { albumFromList, keptBelongsToSomeoneElse, parseKeptMeta, requestRoute, shellCacheName, staleShellCaches, userIdOf, type KeptMeta } from './sw-rules';
+import {
+  APP_SHELL_PATH,
+  KEEPABLE_HEADER,
+  KEPT_COPY_MAX_AGE_MS,
+  KEPT_DATA_CACHE,
+  KEPT_READS,
+  OFFLINE_COPY_HEADER,
+  SHELF_MARKER_COOKIE,
+  SHELF_MARKER_HEADER,
+  keptAlbumId,
+  shelfMarkerCookieName,
+} from '../../common/offline-copy';
+import {
+  albumFromList,
+  keptBelongsToSomeoneElse,
+  keptCopyUsable,
+  parseKeptMeta,
+  requestRoute,
+  shellCacheName,
+  staleShellCaches,
+  userIdOf,
+  type KeptMeta,
+} from './sw-rules';
 
 /*
  * Spindle's service worker (issue 15: the offline shelf check). Built on its own by
@@ -30,7 +51,11 @@ interface WorkerScope {
   addEventListener(type: 'message', listener: (event: ExtendableMessageEvent) => void): void;
 }
 
-const scope = globalThis as unknown as WorkerScope;
+interface CookieStore {
+  get(name: string): Promise<{ value: string } | null>;
+}
+
+const scope = globalThis as unknown as WorkerScope & { cookieStore?: CookieStore };
 const BUILD: string = '__SPINDLE_BUILD__';
 const SHELL_FILES: string[] = ['__SPINDLE_SHELL_FILES__'];
 const SHELL_CACHE = shellCacheName(BUILD);
@@ -124,8 +149,23 @@ async function clearKept(): Promise<void> {
 }
 
 /**
- * Keeps a marked answer to a kept read. The user's answer decides whose the copy is: another user's
- * kept data goes first. An album list, kept or confirmed unchanged (304), dates the copy.
+ * The marker cookie the browser holds now (the page's session), or null: none, or a browser without
+ * the Cookie Store API in workers, where no kept copy can be checked and so none is shown.
+ */
+async function currentMarker(): Promise<string | null> {
+  const store = scope.cookieStore;
+  if (!store) return null;
+  for (const name of [shelfMarkerCookieName(true), SHELF_MARKER_COOKIE]) {
+    const cookie = await store.get(name).catch(() => null);
+    if (cookie?.value) return cookie.value;
+  }
+  return null;
+}
+
+/**
+ * Keeps a marked answer to a kept read. The user's answer decides whose the copy is: another user's,
+ * or another session's, kept data goes first. Every kept answer records that the server was reached;
+ * an album list, kept or confirmed unchanged (304), dates the copy.
  */
 function keep(path: string, answer: Response, started: number): Promise<void> {
   return serially(() => keepNow(path, answer, started));
@@ -135,20 +175,24 @@ async function keepNow(path: string, answer: Response, started: number): Promise
   if (started !== generation) return;
   const cache = await caches.open(KEPT_DATA_CACHE);
   let meta = await readMeta(cache);
+  const marker = answer.headers.get(SHELF_MARKER_HEADER);
+  const now = new Date().toISOString();
   if (path === KEPT_READS[0]) {
     const userId = userIdOf(await answer.clone().json().catch(() => null));
-    if (userId === null) return;
-    if (keptBelongsToSomeoneElse(meta, userId)) {
+    if (userId === null || !marker) return;
+    if (keptBelongsToSomeoneElse(meta, userId, marker)) {
       generation++;
       await caches.delete(KEPT_DATA_CACHE);
       return keepNow(path, answer, generation);
     }
-    meta = { userId, keptAt: meta?.keptAt ?? '' };
+    meta = { userId, marker, keptAt: meta?.keptAt ?? '', contactAt: now };
     await writeMeta(cache, meta);
   }
   if (!meta || started !== generation) return;
+  // A 200 read with another session's marker is not this copy's (a 304 carries none: its read was this session's).
+  if (answer.status === 200 && marker !== meta.marker) return;
   if (answer.status === 200) await cache.put(path, answer);
-  if (path === ALBUMS) await writeMeta(cache, { ...meta, keptAt: new Date().toISOString() });
+  await writeMeta(cache, { ...meta, contactAt: now, ...(path === ALBUMS ? { keptAt: now } : {}) });
 }
 
 /** A kept read: the network first; its 401 ends the kept copy; without a network, the kept copy marked as such. */
@@ -166,9 +210,18 @@ async function keptRead(event: FetchEvent): Promise<Response> {
   return answer;
 }
 
+/**
+ * The kept answer to `path`, offline. Shown only while the browser holds the marker of the session
+ * that kept it and the server was reached within KEPT_COPY_MAX_AGE_MS; otherwise the copy goes: the
+ * next person at this browser after cookies were cleared, or after a month in a drawer, sees nothing.
+ */
 async function keptAnswer(path: string): Promise<Response | undefined> {
   const cache = await caches.open(KEPT_DATA_CACHE);
-  const [kept, meta] = await Promise.all([cache.match(path, { ignoreVary: true }), readMeta(cache)]);
+  const [kept, meta, marker] = await Promise.all([cache.match(path, { ignoreVary: true }), readMeta(cache), currentMarker()]);
+  if (!keptCopyUsable(meta, marker, Date.now(), KEPT_COPY_MAX_AGE_MS)) {
+    if (meta || kept) await clearKept();
+    return undefined;
+  }
   if (!kept || !meta) return undefined;
   const headers = new Headers(kept.headers);
   // The kept body is the decoded one: the network's length and encoding no longer describe it.
@@ -197,7 +250,7 @@ async function keptAlbum(request: Request): Promise<Response> {
  * album list in slices, which are not kept, so the whole list is read here; unchanged, it costs a 304.
  */
 async function refreshKept(userId: number): Promise<void> {
-  if (keptBelongsToSomeoneElse(await readMeta(await caches.open(KEPT_DATA_CACHE)), userId)) await clearKept();
+  if (keptBelongsToSomeoneElse(await readMeta(await caches.open(KEPT_DATA_CACHE)), userId, null)) await clearKept();
   for (const path of KEPT_READS) {
     const started = generation;
     const kept = path === ALBUMS ? await (await caches.open(KEPT_DATA_CACHE)).match(path, { ignoreVary: true }) : undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { albumFromList, keptBelongsToSomeoneElse, parseKeptMeta, requestRoute, shellCacheName, staleShellCaches, userIdOf } from './sw-rules';
+import { albumFromList, keptBelongsToSomeoneElse, keptCopyUsable, parseKeptMeta, requestRoute, shellCacheName, staleShellCaches, userIdOf } from './sw-rules';
 
 const ORIGIN = 'https://spindle.example';
 const get = (path: string, mode = 'cors') => ({ method: 'GET', url: `${ORIGIN}${path}`, mode });
@@ -53,14 +53,33 @@ describe('kept data', () => {
   it('reads the user id and its own record, rejecting odd values', () => {
     expect(userIdOf({ id: 7, username: 'a' })).toBe(7);
     for (const body of [null, {}, { id: '7' }, { id: 0 }, { id: 1.5 }]) expect(userIdOf(body)).toBeNull();
-    expect(parseKeptMeta({ userId: 7, keptAt: '2026-01-01T00:00:00Z' })).toEqual({ userId: 7, keptAt: '2026-01-01T00:00:00Z' });
+    const meta = { userId: 7, marker: 'm1', keptAt: '2026-01-01T00:00:00Z', contactAt: '2026-01-01T00:00:00Z' };
+    expect(parseKeptMeta(meta)).toEqual(meta);
     expect(parseKeptMeta({ userId: '7', keptAt: 1 })).toBeNull();
+    // Kept before copies carried a session's marker: never shown.
+    expect(parseKeptMeta({ userId: 7, keptAt: '2026-01-01T00:00:00Z' })).toBeNull();
+    expect(parseKeptMeta({ ...meta, marker: '' })).toBeNull();
     expect(parseKeptMeta(null)).toBeNull();
   });
 
-  it('belongs to someone else only when another user is recorded', () => {
-    expect(keptBelongsToSomeoneElse(null, 7)).toBe(false);
-    expect(keptBelongsToSomeoneElse({ userId: 7, keptAt: '' }, 7)).toBe(false);
-    expect(keptBelongsToSomeoneElse({ userId: 8, keptAt: '' }, 7)).toBe(true);
+  it('belongs to someone else when another user or another session of the same user is recorded', () => {
+    const kept = (userId: number, marker = 'm1') => ({ userId, marker, keptAt: '', contactAt: '' });
+    expect(keptBelongsToSomeoneElse(null, 7, 'm1')).toBe(false);
+    expect(keptBelongsToSomeoneElse(kept(7), 7, 'm1')).toBe(false);
+    expect(keptBelongsToSomeoneElse(kept(7), 7, null)).toBe(false);
+    expect(keptBelongsToSomeoneElse(kept(8), 7, 'm1')).toBe(true);
+    expect(keptBelongsToSomeoneElse(kept(7), 7, 'm2')).toBe(true);
+  });
+
+  it('shows a kept copy only while the browser holds the marker of the session that kept it, and not after 30 days without contact', () => {
+    const day = 86_400_000;
+    const now = Date.parse('2026-03-01T00:00:00Z');
+    const meta = { userId: 7, marker: 'm1', keptAt: '', contactAt: new Date(now - 29 * day).toISOString() };
+    expect(keptCopyUsable(meta, 'm1', now, 30 * day)).toBe(true);
+    expect(keptCopyUsable(meta, null, now, 30 * day)).toBe(false);
+    expect(keptCopyUsable(meta, 'm2', now, 30 * day)).toBe(false);
+    expect(keptCopyUsable(null, 'm1', now, 30 * day)).toBe(false);
+    expect(keptCopyUsable({ ...meta, contactAt: new Date(now - 31 * day).toISOString() }, 'm1', now, 30 * day)).toBe(false);
+    expect(keptCopyUsable({ ...meta, contactAt: 'not a date' }, 'm1', now, 30 * day)).toBe(false);
   });
 });

@@ -48,17 +48,37 @@ export function userIdOf(body: unknown): number | null {
   return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null;
 }
 
-/** What the worker keeps beside the data: whose it is and when the album list was last confirmed. */
+/**
+ * What the worker keeps beside the data: whose it is, the marker of the session that read it, when
+ * the album list was last confirmed (shown in the offline notice) and when the server last answered.
+ */
 export interface KeptMeta {
   userId: number;
+  marker: string;
   keptAt: string;
+  contactAt: string;
 }
 
+/** The meta entry, or null: one written before kept copies carried a marker counts as none (it is never shown). */
 export function parseKeptMeta(value: unknown): KeptMeta | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { userId, keptAt } = value as Partial<KeptMeta>;
-  return typeof userId === 'number' && typeof keptAt === 'string' ? { userId, keptAt } : null;
+  const { userId, marker, keptAt, contactAt } = value as Partial<KeptMeta>;
+  return typeof userId === 'number' && typeof marker === 'string' && marker !== '' && typeof keptAt === 'string' && typeof contactAt === 'string'
+    ? { userId, marker, keptAt, contactAt }
+    : null;
 }
 
-/** Whether the kept data must go before keeping an answer for `userId`: it belongs to someone else. */
-export const keptBelongsToSomeoneElse = (meta: KeptMeta | null, userId: number): boolean => meta !== null && meta.userId !== userId;
+/** Whether the kept data must go before keeping an answer for `userId` read with `marker`: another user's or another session's. */
+export const keptBelongsToSomeoneElse = (meta: KeptMeta | null, userId: number, marker: string | null): boolean =>
+  meta !== null && (meta.userId !== userId || (marker !== null && meta.marker !== marker));
+
+/**
+ * Whether the kept copy may be shown offline: the browser still holds the marker of the session that
+ * kept it (cleared cookies, a sign-out, or a server that said the session ended take it away), and the
+ * server answered within `maxAgeMs`.
+ */
+export function keptCopyUsable(meta: KeptMeta | null, currentMarker: string | null, now: number, maxAgeMs: number): boolean {
+  if (!meta || currentMarker === null || currentMarker !== meta.marker) return false;
+  const contact = Date.parse(meta.contactAt);
+  return Number.isFinite(contact) && now - contact <= maxAgeMs;
+}

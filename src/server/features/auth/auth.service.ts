@@ -80,6 +80,18 @@ async function insertTrialUser(
   }
 }
 
+export const loginAccountBucket = (username: string) => `login-account:${username}`;
+
+/**
+ * The limits on guessing a password, per account and per client address. Every form that checks a
+ * password (sign-in, changing it while signed in) counts in the same buckets, so one cannot be used to
+ * go on guessing once the other refuses.
+ */
+export const passwordGuessRules = (username: string, clientIp: string) => [
+  { bucket: loginAccountBucket(username), max: MAX_FAILURES_PER_ACCOUNT },
+  { bucket: `login-ip:${clientIp}`, max: MAX_FAILURES_PER_ADDRESS },
+];
+
 /**
  * Checks credentials with the D8b limits. The attempt is reserved in both buckets before anything
  * else, so concurrent guesses count one by one; a wrong password keeps it (a failure), a right one
@@ -87,16 +99,8 @@ async function insertTrialUser(
  * wrong password answer alike, and both pay for one scrypt hash so their timing matches.
  */
 export async function authenticate(ctx: AppContext, username: string, password: string, clientIp: string): Promise<UserRow> {
-  const accountBucket = `login-account:${username}`;
-  const reservation = await reserveAttempt(
-    ctx.db,
-    ctx.dbKind,
-    [
-      { bucket: accountBucket, max: MAX_FAILURES_PER_ACCOUNT },
-      { bucket: `login-ip:${clientIp}`, max: MAX_FAILURES_PER_ADDRESS },
-    ],
-    'login',
-  );
+  const accountBucket = loginAccountBucket(username);
+  const reservation = await reserveAttempt(ctx.db, ctx.dbKind, passwordGuessRules(username, clientIp), 'login');
   const user = await usersRepository.findByUsername(ctx.db, username);
   const valid = await verifyPassword(password, user?.password_hash ?? (await dummyHash(ctx.passwordCost)));
   if (!user || !valid) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);

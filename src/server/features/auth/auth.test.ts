@@ -11,6 +11,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The Set-Cookie line of one cookie (the answer also sets the offline shelf's marker). */
+function cookieLine(res: { headers: Record<string, unknown> }, name: string): string | undefined {
+  const header = res.headers['set-cookie'];
+  const lines = Array.isArray(header) ? (header as string[]) : typeof header === 'string' ? [header] : [];
+  return lines.find((line) => line.startsWith(`${name}=`));
+}
+
 const setUser = (id: number, changes: Parameters<typeof usersRepository.update>[2]) => usersRepository.update(t.app.ctx.db, id, changes);
 
 describe('POST /api/register', () => {
@@ -24,7 +31,7 @@ describe('POST /api/register', () => {
     expect(user).not.toHaveProperty('password_hash');
     const days = (Date.parse(user.trialEndDate) - Date.parse(user.createdAt)) / 86_400_000;
     expect(days).toBeCloseTo(30, 5);
-    const cookie = res.headers['set-cookie'] as string;
+    const cookie = cookieLine(res, 'spindle_session');
     expect(cookie).toMatch(/^spindle_session=/);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
@@ -37,7 +44,7 @@ describe('POST /api/register', () => {
     try {
       const res = await https.app.inject({ method: 'POST', url: '/api/register', payload: { username: 'secure@example.com', password: 'longenough' } });
       expect(res.statusCode).toBe(201);
-      expect(res.headers['set-cookie']).toMatch(/; Secure/);
+      expect(cookieLine(res, '__Host-spindle_session')).toMatch(/; Secure/);
       expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
     } finally {
       await https.close();
@@ -49,19 +56,21 @@ describe('POST /api/register', () => {
     try {
       const res = await https.app.inject({ method: 'POST', url: '/api/register', payload: { username: 'host-prefix@example.com', password: 'longenough' } });
       expect(res.statusCode).toBe(201);
-      const line = res.headers['set-cookie'] as string;
+      const line = cookieLine(res, '__Host-spindle_session');
       expect(line).toMatch(/^__Host-spindle_session=[^;]+;/);
+      // The offline shelf's marker carries the same prefix and Secure over https.
+      expect(cookieLine(res, '__Host-spindle_shelf')).toMatch(/; Path=\/;.*Secure/);
       expect(line).toMatch(/; Secure/);
       expect(line).toMatch(/; Path=\/(;|$)/);
       expect(line).not.toMatch(/Domain=/i);
-      const value = /^__Host-spindle_session=([^;]+)/.exec(line)![1]!;
+      const value = /^__Host-spindle_session=([^;]+)/.exec(line ?? '')![1]!;
       const signedIn = await https.app.inject({ method: 'GET', url: '/api/user', cookies: { '__Host-spindle_session': value } });
       expect(signedIn.statusCode).toBe(200);
       // The same value under the unprefixed name (as a sibling subdomain could set it) is no session.
       const planted = await https.app.inject({ method: 'GET', url: '/api/user', cookies: { spindle_session: value } });
       expect(planted.statusCode).toBe(401);
       const logout = await https.app.inject({ method: 'POST', url: '/api/logout', cookies: { '__Host-spindle_session': value } });
-      expect(logout.headers['set-cookie']).toMatch(/^__Host-spindle_session=;.*Path=\/.*Secure/);
+      expect(cookieLine(logout, '__Host-spindle_session')).toMatch(/^__Host-spindle_session=;.*Path=\/.*Secure/);
       expect((await https.app.inject({ method: 'GET', url: '/api/user', cookies: { '__Host-spindle_session': value } })).statusCode).toBe(401);
     } finally {
       await https.close();

@@ -15,7 +15,7 @@ export interface ParsedImport {
   format: ImportFormat;
   rows: number;
   candidates: ImportCandidate[];
-  refused: { row: number; reason: string }[];
+  refused: { row: number; reason: string; title?: string; artist?: string }[];
   notices: { row: number; message: string }[];
   warnings: string[];
 }
@@ -74,17 +74,31 @@ export function parseImportFile(bytes: Buffer, publicUrl: string): ParsedImport 
     }
     const mapped = mapper.map(cells);
     if (mapped.refused) {
-      parsed.refused.push({ row, reason: mapped.refused });
+      parsed.refused.push({ row, reason: mapped.refused, ...whichAlbum(mapped.request) });
       continue;
     }
     // The album form's and POST /api/albums's own checks: lengths, year range, price, lists.
     const checked = albumRequestSchema.safeParse(mapped.request);
     if (!checked.success) {
-      parsed.refused.push({ row, reason: [...new Set(checked.error.issues.map((issue) => issue.message))].join('; ') });
+      parsed.refused.push({ row, reason: [...new Set(checked.error.issues.map((issue) => issue.message))].join('; '), ...whichAlbum(mapped.request) });
       continue;
     }
     for (const message of mapped.notices) parsed.notices.push({ row, message });
     parsed.candidates.push({ row, input: checked.data });
   }
   return parsed;
+}
+
+/** The length a refused row's title or artist is cut to in the report: enough to find the row, never a whole oversized cell. */
+const NAME_IN_REPORT = 120;
+
+/**
+ * The title and artist of a refused row as the file gives them, so the collector can find it without
+ * counting rows in a spreadsheet. Empty ones are left out.
+ */
+function whichAlbum(request: { title?: unknown; artist?: unknown }): { title?: string; artist?: string } {
+  const cut = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, NAME_IN_REPORT) : undefined);
+  const title = cut(request.title);
+  const artist = cut(request.artist);
+  return { ...(title ? { title } : {}), ...(artist ? { artist } : {}) };
 }

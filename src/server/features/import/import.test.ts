@@ -106,9 +106,10 @@ describe('Discogs mapping', () => {
     );
     const report = (await dryRun(client, csv)).json<ImportReport>();
     expect(report.refused.items).toEqual([
-      { row: 2, reason: 'Title must be at most 200 characters' },
-      { row: 3, reason: 'Artist is required' },
-      { row: 4, reason: 'Collection name must be at most 100 characters' },
+      // The title and artist as the file gives them (cut to 120 characters), to find the row by.
+      { row: 2, reason: 'Title must be at most 200 characters', title: 'x'.repeat(120), artist: 'Artist' },
+      { row: 3, reason: 'Artist is required', title: 'No Artist' },
+      { row: 4, reason: 'Collection name must be at most 100 characters', title: 'Good Title', artist: 'Good Artist' },
       { row: 6, reason: 'The row has 4 cells where the header has 13' },
     ]);
     expect(report.toAdd.count).toBe(1);
@@ -247,12 +248,12 @@ describe('Spindle CSV round trip', () => {
     ].join('\r\n');
     const report = (await dryRun(client, csv)).json<ImportReport>();
     expect(report.refused.items).toEqual([
-      { row: 2, reason: 'Price cannot be negative' },
-      { row: 3, reason: 'Cover art must be an http(s) address or an uploaded image' },
-      { row: 4, reason: 'Please choose a genre from the list' },
-      { row: 5, reason: 'Release year must be 1900 or later' },
-      { row: 6, reason: 'Lent must be Yes or No, not "Maybe"' },
-      { row: 7, reason: 'Please select a collection' },
+      { row: 2, reason: 'Price cannot be negative', title: 'T', artist: 'A' },
+      { row: 3, reason: 'Cover art must be an http(s) address or an uploaded image', title: 'T2', artist: 'A' },
+      { row: 4, reason: 'Please choose a genre from the list', title: 'T3', artist: 'A' },
+      { row: 5, reason: 'Release year must be 1900 or later', title: 'T4', artist: 'A' },
+      { row: 6, reason: 'Lent must be Yes or No, not "Maybe"', title: 'T5', artist: 'A' },
+      { row: 7, reason: 'Please select a collection', title: 'T6', artist: 'A' },
     ]);
     expect(report.toAdd.items).toEqual([{ row: 8, title: 'T7', artist: 'A', collection: 'C' }]);
   });

@@ -59,6 +59,17 @@ export const mailTemplates = {
       footnote: 'If you did not do this, reset your password at once from the login page and contact support.',
     }),
 
+  /** Changed from the profile: the device that changed it stays signed in, every other one is not. */
+  passwordChangedFromProfile: (publicUrl: string): MailContent =>
+    render({
+      subject: `Your ${PRODUCT} password was changed`,
+      paragraphs: [
+        'The password of your Spindle account was just changed from your profile. The device that changed it stays signed in; every other device was signed out.',
+      ],
+      action: { label: 'Log in', url: `${publicUrl}/auth?mode=login` },
+      footnote: 'If you did not do this, reset your password at once from the login page and contact support.',
+    }),
+
   trialEnding: (publicUrl: string, trialEndDate: string, daysLeft: number): MailContent =>
     render({
       subject: `Your ${PRODUCT} trial ends in ${daysLeft} day${daysLeft === 1 ? '' : 's'}`,

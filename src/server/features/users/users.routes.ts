@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { profileUpdateSchema, userSchema } from '../../../common/auth.schemas.js';
+import { messageSchema, profileUpdateSchema, userSchema } from '../../../common/auth.schemas.js';
 import { latestOverdueLentDate, loanRemindersUpdateSchema, overdueLoansSummarySchema } from '../../../common/loans.js';
+import { PASSWORD_CHANGED_MESSAGE, passwordChangeRequestSchema } from '../../../common/password-change.schemas.js';
 import { conflict, notFound } from '../../errors.js';
 import { releaseAttempt, reserveAttempt } from '../../plugins/attempt-limiter.js';
 import { currentUser, requireAccess, requireUser } from '../../plugins/guards.js';
 import { albumsRepository } from '../albums/albums.repository.js';
 import { EMAIL_TAKEN, emailProbeRule } from '../auth/auth.service.js';
+import { changePassword } from './password-change.service.js';
 import { presentUser } from './user.presenter.js';
 import { usersRepository } from './users.repository.js';
 
@@ -15,6 +17,7 @@ const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(valu
  * PUT /api/user/update: the profile (spec 2 §2, §5). Reachable whatever the subscription (D6).
  * PUT /api/user/loan-reminders: the collector's "remind me after N days" (issue 15).
  * GET /api/user/overdue-loans: how many albums are overdue, across collections (the header's count).
+ * PUT /api/user/password: change the password while signed in.
  */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
@@ -38,6 +41,18 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (reservation) await releaseAttempt(app.ctx.db, reservation);
       if (!updated) throw notFound('User not found');
       return presentUser(updated);
+    },
+  );
+
+  // Like the profile, reachable whatever the subscription: an account's security is never behind a
+  // payment. This session stays; every other one of the account ends.
+  app.put(
+    '/api/user/password',
+    { preValidation: requireUser, schema: { body: passwordChangeRequestSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      await changePassword(app.ctx, user, request.sessionIdHash ?? '', request.body, request.ip);
+      return { message: PASSWORD_CHANGED_MESSAGE };
     },
   );
 

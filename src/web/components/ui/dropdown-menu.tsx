@@ -1,7 +1,7 @@
 import { DropdownMenu as MenuPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
-import { focusIsInAnotherDialog } from './use-return-focus';
+import { focusIsInAnotherDialog, keepFocusInOpenDialog } from './use-return-focus';
 
 /* Radix DropdownMenu: arrow keys, typeahead (resets after 1000 ms, spec 1 §9), Escape returns focus. */
 export const DropdownMenu = MenuPrimitive.Root;
@@ -16,10 +16,10 @@ export function DropdownMenuContent({ className, sideOffset = 6, align = 'end', 
         align={align}
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event);
-          // An item opened a dialog, which has focus by now: handing it back to the menu's button
-          // after the closing animation would leave the dialog without it (issue 9).
+          // An item opened a dialog: handing focus back to the menu's button after the closing
+          // animation would leave the dialog without it, so it stays in (or goes back to) the dialog.
           const trigger = document.getElementById((event.currentTarget as Element | null)?.getAttribute('aria-labelledby') ?? '');
-          if (focusIsInAnotherDialog(trigger)) event.preventDefault();
+          if (focusIsInAnotherDialog(trigger) || keepFocusInOpenDialog(trigger)) event.preventDefault();
         }}
         className={cn(
           'z-50 min-w-56 overflow-hidden rounded-xl border border-line bg-surface p-1 text-ink shadow-lg',

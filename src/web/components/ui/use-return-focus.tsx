@@ -1,6 +1,12 @@
-import { useRef, useState, type RefObject } from 'react';
+import { useRef, useState, type FocusEvent, type RefObject } from 'react';
 
 const DIALOG = '[role="dialog"], [role="alertdialog"]';
+/** A dialog that is open, not one playing its closing animation (Radix marks that one "closed"). */
+const OPEN_DIALOG = '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]';
+const TABBABLE = 'input:not([disabled]):not([type="hidden"]):not([hidden]), button:not([disabled]), select:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
+
+/** The element inside each open dialog that last had focus: where focus goes back if something takes it away. */
+const lastFocusInside = new WeakMap<Element, HTMLElement>();
 
 /** Where each open dialog returns focus, best first: kept so a dialog opened from inside it can fall back to it. */
 const returnTargets = new WeakMap<Element, RefObject<HTMLElement[]>>();
@@ -25,6 +31,26 @@ function returnTargetsFor(element: HTMLElement): HTMLElement[] {
 export function focusIsInAnotherDialog(except?: Element | null): boolean {
   const holder = document.activeElement?.closest(DIALOG);
   return Boolean(holder?.isConnected && !(except && holder.contains(except)));
+}
+
+/**
+ * When a dialog is open that `except` (the element a closing menu or drawer would hand focus to) does
+ * not live in, focus belongs in that dialog: put it back there if it is elsewhere and answer true.
+ *
+ * A menu or drawer closes with an animation while the dialog one of its items opened is already
+ * showing. Chosen with the pointer, the closing menu's focus trap can pull focus back to itself before
+ * the dialog's trap starts; when the menu then goes, it would hand focus to its button behind the
+ * dialog's overlay, where the keyboard can reach nothing.
+ */
+export function keepFocusInOpenDialog(except?: Element | null): boolean {
+  const dialog = [...document.querySelectorAll<HTMLElement>(OPEN_DIALOG)].filter((element) => !(except && element.contains(except))).at(-1);
+  if (!dialog) return false;
+  if (!dialog.contains(document.activeElement)) {
+    const last = lastFocusInside.get(dialog);
+    const target = last?.isConnected && dialog.contains(last) ? last : (dialog.querySelector<HTMLElement>(TABBABLE) ?? dialog);
+    target.focus();
+  }
+  return true;
 }
 
 /** Records, as it first renders, what had focus when its dialog opened (see useReturnFocus). */
@@ -55,13 +81,17 @@ export function useReturnFocus(props: { onOpenAutoFocus?: (event: Event) => void
         if (element) returnTargets.set(element, targets);
       },
       onOpenAutoFocus: props.onOpenAutoFocus,
+      onFocus(event: FocusEvent<HTMLElement>) {
+        if (event.target instanceof HTMLElement) lastFocusInside.set(event.currentTarget, event.target);
+      },
       onCloseAutoFocus(event: Event) {
         props.onCloseAutoFocus?.(event);
         if (event.defaultPrevented) return;
         const target = targets.current.find((element) => element.isConnected);
         targets.current = [];
-        // The drawer, closing as a dialog opened from it takes focus, leaves focus in that dialog.
-        if (focusIsInAnotherDialog()) {
+        // The drawer, closing as a dialog opened from it takes focus, leaves focus in that dialog (and
+        // gives it back to that dialog if the drawer's menu pulled it away meanwhile).
+        if (focusIsInAnotherDialog() || keepFocusInOpenDialog(target)) {
           event.preventDefault();
           return;
         }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dismissToast, getToasts, toast, TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from './use-toast';
+import { dismissErrorToasts, dismissToast, getToasts, toast, TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from './use-toast';
 
 describe('toast store (spec 1 §9)', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -27,5 +27,14 @@ describe('toast store (spec 1 §9)', () => {
     expect(getToasts()).toHaveLength(0);
     expect(TOAST_REMOVE_DELAY_MS).toBe(1_000_000);
     expect(TOAST_DURATION_MS).toBe(5000);
+  });
+
+  it('closes the open error toast when its page is left, and leaves a success toast open', () => {
+    toast({ title: 'Error', description: 'Invalid username or password', variant: 'destructive' });
+    dismissErrorToasts();
+    expect(getToasts()[0]).toMatchObject({ description: 'Invalid username or password', open: false });
+    toast({ title: 'Account created', variant: 'success' });
+    dismissErrorToasts();
+    expect(getToasts()[0]).toMatchObject({ title: 'Account created', open: true });
   });
 });

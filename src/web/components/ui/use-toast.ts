@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 
 /**
  * A small toast store (spec 1 §9): at most one toast visible, 5000 ms by default, and a dismissed
@@ -49,6 +49,20 @@ function scheduleRemoval(id: string) {
 export function dismissToast(id?: string): void {
   for (const t of toasts) if (id === undefined || t.id === id) scheduleRemoval(t.id);
   emit(toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)));
+}
+
+/** Closes the open error toasts: kept for what they refused, they do not apply to another form. */
+export function dismissErrorToasts(): void {
+  for (const t of toasts) if (t.open && t.variant === 'destructive') dismissToast(t.id);
+}
+
+/**
+ * On leaving a page (or when `step` changes, such as sign-in to register), its error toasts close: an
+ * "Invalid username or password" must not follow onto "Check your email". Success toasts stay, since
+ * they report what was just done ("Account created" as the home opens).
+ */
+export function useDismissErrorToastsOnLeave(step?: string): void {
+  useEffect(() => () => dismissErrorToasts(), [step]);
 }
 
 /** Shows a toast; the newest replaces what is on screen. */

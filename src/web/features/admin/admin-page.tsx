@@ -74,7 +74,8 @@ function initialTab(): AdminTab {
 function AdminDashboard() {
   const [, navigate] = useLocation();
   const tabList = useRef<HTMLDivElement>(null);
-  // At phone widths the five tabs scroll sideways: keep the chosen one wholly in view.
+  // The tabs wrap onto a second line at phone widths rather than scroll (a scrolled tab list hid
+  // Alerts and its badge); the chosen one is still brought into view should it ever overflow.
   const revealActiveTab = () =>
     requestAnimationFrame(() => tabList.current?.querySelector('[data-state="active"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
   return (
@@ -86,7 +87,7 @@ function AdminDashboard() {
       <h1 className="mt-4 text-3xl font-semibold tracking-tight">Admin Dashboard</h1>
       <p className="mt-2 text-sm text-ink-muted">Users, diagnostics, payments, tests and alerts.</p>
       <Tabs.Root defaultValue={initialTab()} onValueChange={revealActiveTab} className="mt-8">
-        <Tabs.List ref={tabList} aria-label="Administration" className="flex overflow-x-auto border-b border-line sm:gap-1">
+        <Tabs.List ref={tabList} aria-label="Administration" className="flex flex-wrap border-b border-line sm:gap-1">
           {ADMIN_TABS.map((tab) => (
             <Tabs.Trigger
               key={tab}

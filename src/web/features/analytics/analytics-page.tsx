@@ -44,7 +44,7 @@ function AnalyticsContent({ data }: { data: Analytics }) {
       <section aria-label="Totals" className="grid gap-4 sm:grid-cols-3">
         <TotalCard icon={Library} label="Collections" value={formatCount(data.totalCollections)} />
         <TotalCard icon={Disc3} label="Albums" value={formatCount(data.totalAlbums)} />
-        <TotalCard icon={Wallet} label="Total value" value={formatUsd(data.totalValue)} />
+        <TotalCard icon={Wallet} label="Total price paid" value={formatUsd(data.totalValue)} />
       </section>
       <div className="grid gap-6 lg:grid-cols-2">
         <BarChart

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { STORAGE_KEYS, TRIAL_DAYS } from '../../../common/constants';
-import { errorToast, toast } from '../../components/ui/use-toast';
+import { errorToast, toast, useDismissErrorToastsOnLeave } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { QUERY_KEYS } from '../../lib/api-paths';
 import type { NavigationState } from '../../lib/navigation';
@@ -63,6 +63,7 @@ export default function AuthPage() {
   const params = useMemo(() => parseAuthParams(search), [search]);
   const { mode } = params;
   useDocumentTitle(mode === 'login' ? 'Log in' : 'Register');
+  useDismissErrorToastsOnLeave(mode);
   useFromLoginPageFlag();
   useAuthArrival(params);
   const completeSignIn = useCompleteSignIn(params);

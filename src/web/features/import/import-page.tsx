@@ -17,7 +17,8 @@ import { ImportReportView } from './components/import-report-view';
 import { albumsText, formatCount, importSuccessText, progressPercent } from './import-text';
 
 type Step =
-  | { kind: 'choose' }
+  /** `refusal`: why the last file chosen could not be read; it stays beside the field until another is chosen. */
+  | { kind: 'choose'; refusal?: { fileName: string; title: string; message: string } }
   | { kind: 'checking'; file: File }
   | { kind: 'report'; file: File; report: ImportReport }
   | { kind: 'importing'; file: File; report: ImportReport; done: number; total: number };
@@ -90,16 +91,20 @@ export default function ImportPage() {
 
   const check = async (file: File) => {
     if (file.size > IMPORT_LIMITS.maxBytes) {
-      toast({ title: 'Import failed', description: `The file is too large: at most ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB can be imported at once`, variant: 'destructive' });
+      const message = `The file is too large: at most ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB can be imported at once`;
+      setStep({ kind: 'choose', refusal: { fileName: file.name, title: 'Import failed', message } });
+      toast({ title: 'Import failed', description: message, variant: 'destructive' });
       return;
     }
     setStep({ kind: 'checking', file });
     try {
       setStep({ kind: 'report', file, report: await dryRunImport(file) });
     } catch (error) {
-      setStep({ kind: 'choose' });
       // A 402 is about the plan (the free tier's limits), not the file.
       const title = error instanceof ApiError && error.status === 402 ? 'Subscription required' : 'Could not read the file';
+      // Said beside the file field too: a toast goes after a few seconds, and a long reason (which
+      // columns a Discogs export must have) needs longer than that to read.
+      setStep({ kind: 'choose', refusal: { fileName: file.name, title, message: errorText(error) } });
       toast({ title, description: errorText(error), variant: 'destructive' });
     }
   };
@@ -127,6 +132,7 @@ export default function ImportPage() {
 
   const chooseFile = () => inputRef.current?.click();
   const file = step.kind === 'choose' ? null : step.file;
+  const refusal = step.kind === 'choose' ? step.refusal : undefined;
 
   return (
     <Page>
@@ -157,10 +163,18 @@ export default function ImportPage() {
             if (chosen) void check(chosen);
           }}
         />
-        <Button variant={file ? 'secondary' : 'primary'} onClick={chooseFile} disabled={busy}>
+        <Button variant={file ? 'secondary' : 'primary'} onClick={chooseFile} disabled={busy} aria-describedby={refusal ? 'import-file-error' : undefined}>
           <FileUp aria-hidden />
           {file ? 'Choose another file' : 'Choose file'}
         </Button>
+        {refusal && (
+          <div id="import-file-error" role="alert" className="basis-full rounded-lg border border-danger/40 bg-danger/5 px-3 py-2 text-sm">
+            <p className="font-medium break-all text-danger">
+              {refusal.title}: {refusal.fileName}
+            </p>
+            <p className="break-words text-ink">{refusal.message}</p>
+          </div>
+        )}
       </Card>
 
       {step.kind === 'checking' && (

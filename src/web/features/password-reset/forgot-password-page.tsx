@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { errorToast } from '../../components/ui/use-toast';
+import { errorToast, useDismissErrorToastsOnLeave } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { requestPasswordReset } from './api';
@@ -23,6 +23,7 @@ const backToLogin = (
 /** Spec 2 §2: an email form and Back to Login; afterwards the same neutral message whoever asked (§8). */
 export default function ForgotPasswordPage() {
   useDocumentTitle('Forgot your password?');
+  useDismissErrorToastsOnLeave();
   const mutation = useMutation({ mutationFn: requestPasswordReset, onError: (error) => errorToast(errorMessage(error)) });
   const form = useForm<ForgotFormValues, unknown, { email: string }>({ resolver: zodResolver(forgotFormSchema), defaultValues: { email: '' } });
   const { errors } = form.formState;

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
-import { errorToast, toast } from '../../components/ui/use-toast';
+import { errorToast, toast, useDismissErrorToastsOnLeave } from '../../components/ui/use-toast';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PASSWORD_RESET_API, resetPassword, verifyResetToken } from './api';
@@ -20,6 +20,7 @@ const RESET_SUCCESS = 'Your password has been reset successfully.';
 export default function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   useDocumentTitle('Reset your password');
+  useDismissErrorToastsOnLeave();
   const verification = useQuery({
     queryKey: [PASSWORD_RESET_API.verify, token],
     queryFn: () => verifyResetToken(token),

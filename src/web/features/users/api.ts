@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdate, User } from '../../../common/auth.schemas';
 import type { LoanRemindersUpdate } from '../../../common/loans';
+import type { PasswordChangeRequest } from '../../../common/password-change.schemas';
 import { apiRequest } from '../../lib/api-client';
 import { API, QUERY_KEYS } from '../../lib/api-paths';
 
@@ -25,5 +26,12 @@ export function useUpdateLoanReminders() {
       queryClient.setQueryData(QUERY_KEYS.user, user);
       void queryClient.invalidateQueries({ queryKey: [API.analytics] });
     },
+  });
+}
+
+/** PUT /api/user/password: this session stays signed in, so nothing cached changes. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: PasswordChangeRequest) => apiRequest<{ message: string }>('PUT', API.userPassword, input),
   });
 }

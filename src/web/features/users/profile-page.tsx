@@ -19,6 +19,7 @@ import { useSessionUser } from '../../lib/session';
 import { localStore } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useUpdateLoanReminders, useUpdateProfile } from './api';
+import { ChangePasswordCard } from './components/change-password-card';
 
 const toForm = (user: SessionUser) => ({ email: user.email ?? '', firstName: user.firstName ?? '', lastName: user.lastName ?? '' });
 
@@ -205,7 +206,7 @@ function AppearanceCard() {
   );
 }
 
-/** /profile (spec 2 §2): username read-only, names, email, Save and Back; the loan reminder (issue 15) and the theme. */
+/** /profile (spec 2 §2): username read-only, names, email, Save and Back; the password, the loan reminder (issue 15) and the theme. */
 export default function ProfilePage() {
   useDocumentTitle('Profile');
   const { user } = useSessionUser();
@@ -221,6 +222,7 @@ export default function ProfilePage() {
       <p className="mt-2 text-sm text-ink-muted">Manage your account details and preferences.</p>
       <div className="mt-8 grid gap-6">
         <ProfileDetails key={user.id} user={user} />
+        <ChangePasswordCard key={`password-${user.id}`} username={user.username} />
         <LoanRemindersCard key={`loans-${user.id}`} user={user} />
         <AppearanceCard />
       </div>

@@ -4,6 +4,7 @@ import type { AlbumInvestigation, DuplicateReport, Finding } from '../../../../c
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { formatCount } from '../../../lib/number-format';
 
 const th = 'px-4 py-2 font-medium whitespace-nowrap';
 const td = 'px-4 py-2.5 align-top';
@@ -58,7 +59,7 @@ function FindingSection({ finding }: { finding: Finding }) {
   return (
     <section aria-labelledby={id} className="grid grid-cols-[minmax(0,1fr)] gap-2">
       <h4 id={id} className="text-sm font-semibold">
-        {finding.title} <span className="font-normal text-ink-muted tabular-nums">({finding.count})</span>
+        {finding.title} <span className="font-normal text-ink-muted tabular-nums">({formatCount(finding.count)})</span>
       </h4>
       <p className="text-sm text-ink-muted">{finding.explanation}</p>
       <ScrollTable label={finding.title} minWidth="min-w-[34rem]">
@@ -89,7 +90,7 @@ function FindingSection({ finding }: { finding: Finding }) {
       </ScrollTable>
       {finding.count > finding.items.length && (
         <p className="text-xs text-ink-muted">
-          Showing the first {finding.items.length} of {finding.count}.
+          Showing the first {formatCount(finding.items.length)} of {formatCount(finding.count)}.
         </p>
       )}
     </section>
@@ -104,7 +105,7 @@ export function InvestigationResults({ investigation }: { investigation: AlbumIn
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
       <StatusLine ok={consistent}>
         {consistent
-          ? `${user.username}: ${totalAlbums} ${totalAlbums === 1 ? 'album' : 'albums'}, all in their collections. Nothing inconsistent found.`
+          ? `${user.username}: ${formatCount(totalAlbums)} ${totalAlbums === 1 ? 'album' : 'albums'}, all in their collections. Nothing inconsistent found.`
           : `${user.username}: ${findings.length} ${findings.length === 1 ? 'kind of problem' : 'kinds of problem'} found.`}
       </StatusLine>
       <ScrollTable label={`Albums per collection of ${user.username}`} minWidth="min-w-[16rem]">
@@ -129,7 +130,7 @@ export function InvestigationResults({ investigation }: { investigation: AlbumIn
               <th scope="row" className={cn(td, 'font-normal wrap-anywhere')}>
                 {collection.name}
               </th>
-              <td className={cn(td, 'text-right tabular-nums')}>{collection.albumsCount}</td>
+              <td className={cn(td, 'text-right tabular-nums')}>{formatCount(collection.albumsCount)}</td>
             </tr>
           ))}
         </tbody>
@@ -138,18 +139,18 @@ export function InvestigationResults({ investigation }: { investigation: AlbumIn
             <th scope="row" className={td}>
               Sum of collections
             </th>
-            <td className={cn(td, 'text-right tabular-nums')}>{collectionsTotal}</td>
+            <td className={cn(td, 'text-right tabular-nums')}>{formatCount(collectionsTotal)}</td>
           </tr>
           <tr className={cn(mismatch && 'bg-warning/10')}>
             <th scope="row" className={td}>
               Total albums
               {mismatch && (
                 <span className="ml-2 text-xs font-normal text-warning">
-                  differs by {Math.abs(totalAlbums - collectionsTotal)}
+                  differs by {formatCount(Math.abs(totalAlbums - collectionsTotal))}
                 </span>
               )}
             </th>
-            <td className={cn(td, 'text-right tabular-nums')}>{totalAlbums}</td>
+            <td className={cn(td, 'text-right tabular-nums')}>{formatCount(totalAlbums)}</td>
           </tr>
         </tfoot>
       </ScrollTable>
@@ -167,7 +168,7 @@ export function InvestigationResults({ investigation }: { investigation: AlbumIn
                 <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-warning" />
               )}
               <span>
-                {check.title}: <span className="tabular-nums">{check.count === 0 ? 'none' : check.count}</span>
+                {check.title}: <span className="tabular-nums">{check.count === 0 ? 'none' : formatCount(check.count)}</span>
               </span>
             </li>
           ))}
@@ -189,7 +190,7 @@ export function DuplicateResults({ report }: { report: DuplicateReport }) {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <StatusLine ok={false}>
-        {groupCount} {groupCount === 1 ? 'group' : 'groups'} of duplicates for {user.username}: {removable}{' '}
+        {formatCount(groupCount)} {groupCount === 1 ? 'group' : 'groups'} of duplicates for {user.username}: {formatCount(removable)}{' '}
         {removable === 1 ? 'album' : 'albums'} would be removed.
       </StatusLine>
       <ScrollTable label={`Duplicate albums of ${user.username}`} minWidth="min-w-[42rem]">
@@ -240,7 +241,7 @@ export function DuplicateResults({ report }: { report: DuplicateReport }) {
       </ScrollTable>
       {groupCount > groups.length && (
         <p className="text-xs text-ink-muted">
-          Showing the first {groups.length} of {groupCount} groups. Remove Duplicates removes the duplicates of every group.
+          Showing the first {formatCount(groups.length)} of {formatCount(groupCount)} groups. Remove Duplicates removes the duplicates of every group.
         </p>
       )}
     </div>

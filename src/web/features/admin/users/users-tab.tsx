@@ -11,6 +11,8 @@ import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorToast, toast } from '../../../components/ui/use-toast';
 import { isApiError } from '../../../lib/api-client';
+import { formatCount } from '../../../lib/number-format';
+import { useIsNarrow } from '../../../lib/use-is-mobile';
 import { adminUsersQuery, useDeleteUser, useMakeAdmin, useSetUserStatus } from './api';
 import { EditUserDialog } from './components/edit-user-dialog';
 import { ManageSubscriptionDialog } from './components/manage-subscription-dialog';
@@ -46,6 +48,7 @@ export function UsersTab() {
   const matching = useMemo(() => filterUsers(usersQuery.data ?? [], deferredSearch), [usersQuery.data, deferredSearch]);
   const shown = pageOf(matching, page);
 
+  const narrow = useIsNarrow();
   const actions: UserActions = {
     setStatus: (user: AdminUser, status: AccountStatus) =>
       setStatus.mutate(
@@ -95,7 +98,7 @@ export function UsersTab() {
         <div className="grid gap-1">
           <h2 className="text-lg font-semibold tracking-tight">Users</h2>
           <p className="text-sm text-ink-muted tabular-nums" aria-live="polite">
-            {usersQuery.isPending ? 'Loading users…' : `${total} ${total === 1 ? 'user' : 'users'}`}
+            {usersQuery.isPending ? 'Loading users…' : `${formatCount(total)} ${total === 1 ? 'user' : 'users'}`}
           </p>
         </div>
         <div className="relative w-full sm:max-w-xs">
@@ -139,44 +142,48 @@ export function UsersTab() {
         />
       ) : (
         <>
-          {/* The table scrolls inside its card on narrow screens; the page never scrolls sideways. */}
-          <div className="relative overflow-x-auto border-t border-line" role="region" aria-label="Users table" tabIndex={0}>
-            <table className="w-full min-w-[960px] text-left text-sm">
-              <thead className="bg-muted/50 text-xs font-medium text-ink-muted">
-                <tr>
-                  {COLUMNS.map((column) => (
-                    <th
-                      key={column}
-                      scope="col"
-                      className={`px-4 py-3 whitespace-nowrap ${column === 'Collections' || column === 'Albums' ? 'text-right' : ''} ${column === 'Actions' ? 'text-right' : ''}`}
-                    >
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {usersQuery.isPending
-                  ? Array.from({ length: 6 }, (_, row) => (
-                      <tr key={row}>
-                        {COLUMNS.map((column) => (
-                          <td key={column} className="px-4 py-3">
-                            <Skeleton className="h-4 w-full max-w-32" />
-                          </td>
-                        ))}
-                      </tr>
-                    ))
-                  : shown.rows.map((user) => <UserRow key={user.id} user={user} actions={actions} />)}
-              </tbody>
-            </table>
-          </div>
+          {narrow ? (
+            <UserCards loading={usersQuery.isPending} users={shown.rows} actions={actions} />
+          ) : (
+            /* Above 768 px the table; should it still be wider than its card, it scrolls inside it. */
+            <div className="relative overflow-x-auto border-t border-line" role="region" aria-label="Users table" tabIndex={0}>
+              <table className="w-full min-w-[960px] text-left text-sm">
+                <thead className="bg-muted/50 text-xs font-medium text-ink-muted">
+                  <tr>
+                    {COLUMNS.map((column) => (
+                      <th
+                        key={column}
+                        scope="col"
+                        className={`px-4 py-3 whitespace-nowrap ${column === 'Collections' || column === 'Albums' ? 'text-right' : ''} ${column === 'Actions' ? 'text-right' : ''}`}
+                      >
+                        {column}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-line">
+                  {usersQuery.isPending
+                    ? Array.from({ length: 6 }, (_, row) => (
+                        <tr key={row}>
+                          {COLUMNS.map((column) => (
+                            <td key={column} className="px-4 py-3">
+                              <Skeleton className="h-4 w-full max-w-32" />
+                            </td>
+                          ))}
+                        </tr>
+                      ))
+                    : shown.rows.map((user) => <UserRow key={user.id} user={user} actions={actions} />)}
+                </tbody>
+              </table>
+            </div>
+          )}
           {!usersQuery.isPending && (
             <nav
               aria-label="Users pages"
               className="flex flex-wrap items-center justify-between gap-3 border-t border-line px-4 py-3 text-sm sm:px-6"
             >
               <p className="text-ink-muted tabular-nums">
-                Showing {first}–{last} of {matching.length}
+                Showing {formatCount(first)}–{formatCount(last)} of {formatCount(matching.length)}
               </p>
               <div className="flex items-center gap-2">
                 <Button variant="secondary" size="sm" disabled={shown.page <= 1} onClick={() => setPage(shown.page - 1)}>
@@ -217,6 +224,60 @@ export function UsersTab() {
   );
 }
 
+/**
+ * At 768 px and below each user is a card: nine columns in a sideways scroller cut off the status and
+ * the actions, which are what an administrator came for. Same test id as the table's rows: one is
+ * rendered at a time.
+ */
+function UserCards({ loading, users, actions }: { loading: boolean; users: readonly AdminUser[]; actions: UserActions }) {
+  if (loading) {
+    return (
+      <div className="grid gap-3 border-t border-line p-4">
+        {Array.from({ length: 4 }, (_, key) => (
+          <Skeleton key={key} className="h-24 w-full rounded-xl" />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <ul aria-label="Users" className="divide-y divide-line border-t border-line">
+      {users.map((user) => {
+        const trial = trialLine(user.trialEndDate);
+        return (
+          <li key={user.id} className="grid gap-2 px-4 py-3 text-sm" data-testid="admin-user-row" data-user-id={user.id}>
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <p className="font-medium wrap-break-word">{user.username}</p>
+                {user.email && user.email !== user.username && <p className="wrap-break-word text-ink-muted">{user.email}</p>}
+              </div>
+              <UserActionsMenu user={user} actions={actions} />
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <AccountStatusBadge status={user.accountStatus} />
+              <SubscriptionBadge status={user.subscriptionStatus} />
+              {user.isAdmin && <AdminBadge />}
+            </div>
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-xs">
+              <dt className="text-ink-muted">Joined</dt>
+              <dd className="tabular-nums">{formatDate(user.createdAt)}</dd>
+              {trial && (
+                <>
+                  <dt className="text-ink-muted">Trial</dt>
+                  <dd className="tabular-nums">{trial}</dd>
+                </>
+              )}
+              <dt className="text-ink-muted">Collections</dt>
+              <dd className="tabular-nums">{formatCount(user.collectionsCount)}</dd>
+              <dt className="text-ink-muted">Albums</dt>
+              <dd className="tabular-nums">{formatCount(user.albumsCount)}</dd>
+            </dl>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 function UserRow({ user, actions }: { user: AdminUser; actions: UserActions }) {
   const trial = trialLine(user.trialEndDate);
   return (
@@ -234,8 +295,8 @@ function UserRow({ user, actions }: { user: AdminUser; actions: UserActions }) {
         </div>
       </td>
       <td className="px-4 py-3">{user.isAdmin ? <AdminBadge /> : <span className="text-ink-muted">User</span>}</td>
-      <td className="px-4 py-3 text-right tabular-nums">{user.collectionsCount}</td>
-      <td className="px-4 py-3 text-right tabular-nums">{user.albumsCount}</td>
+      <td className="px-4 py-3 text-right tabular-nums">{formatCount(user.collectionsCount)}</td>
+      <td className="px-4 py-3 text-right tabular-nums">{formatCount(user.albumsCount)}</td>
       <td className="px-2 py-1.5 text-right">
         <UserActionsMenu user={user} actions={actions} />
       </td>

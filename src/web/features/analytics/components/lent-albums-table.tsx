@@ -20,8 +20,9 @@ export function LentAlbumsTable({ albums, today }: { albums: Analytics['lentAlbu
       </CardHeader>
       {albums.length > 0 && (
         <CardContent className="px-0 pb-2 sm:px-2">
-          {/* Focusable so keyboard users can scroll the table sideways on a narrow screen. */}
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="lent-albums-title">
+          <LentAlbumsList albums={albums} today={today} />
+          {/* From 640 px: the table. Focusable so keyboard users can scroll it sideways if it still overflows. */}
+          <div className="hidden overflow-x-auto sm:block" tabIndex={0} role="region" aria-labelledby="lent-albums-title">
             <table className="w-full min-w-[36rem] text-left text-sm">
               <thead className="border-b border-line text-xs tracking-wide text-ink-muted uppercase">
                 <tr>
@@ -66,5 +67,33 @@ export function LentAlbumsTable({ albums, today }: { albums: Analytics['lentAlbu
         </CardContent>
       )}
     </Card>
+  );
+}
+
+/**
+ * On a phone the six columns do not fit: a sideways scroller hid who has the record and for how long.
+ * Each loan is a small block instead, every field named, nothing off screen.
+ */
+function LentAlbumsList({ albums, today }: { albums: Analytics['lentAlbums']; today: string }) {
+  return (
+    <ul aria-labelledby="lent-albums-title" className="divide-y divide-line border-t border-line sm:hidden" data-testid="lent-albums-list">
+      {albums.map((album) => (
+        <li key={album.id} className="grid gap-1 px-6 py-3 text-sm">
+          <div className="flex items-baseline justify-between gap-3">
+            <p className="min-w-0 font-medium break-words">{album.title}</p>
+            <p className="shrink-0 text-ink-muted tabular-nums">{formatTimeOut(daysLent(album.lentDate, today))}</p>
+          </div>
+          <p className="break-words text-ink-muted">{album.artist}</p>
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-xs">
+            <dt className="text-ink-muted">Lent to</dt>
+            <dd className="break-words">{album.lentTo ?? '—'}</dd>
+            <dt className="text-ink-muted">Since</dt>
+            <dd className="tabular-nums">{formatSince(album.lentDate)}</dd>
+            <dt className="text-ink-muted">Collection</dt>
+            <dd className="break-words">{album.collection}</dd>
+          </dl>
+        </li>
+      ))}
+    </ul>
   );
 }

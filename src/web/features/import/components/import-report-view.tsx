@@ -99,6 +99,18 @@ export function ImportReportView({ report, fileName }: { report: ImportReport; f
       <RowList id="import-refused" title="Refused" count={report.refused.count} shown={report.refused.items.length}>
         {report.refused.items.map((item) => (
           <Row key={item.row} row={item.row}>
+            {(item.title || item.artist) && (
+              <>
+                <span className="font-medium">{item.title || 'Untitled'}</span>
+                {item.artist && (
+                  <>
+                    {' '}
+                    <span className="text-ink-muted">by</span> {item.artist}
+                  </>
+                )}
+                <span className="text-ink-muted"> — </span>
+              </>
+            )}
             {item.reason}
           </Row>
         ))}

@@ -82,6 +82,10 @@ export function StoreFormDialog({ mode, open, onOpenChange, initialValues, busy,
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent size="md" title={texts.title} description={texts.description}>
         <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+          <p className="text-xs text-ink-muted">
+            Fields marked <span aria-hidden="true" className="text-danger">*</span>
+            <span className="sr-only">with an asterisk</span> are required.
+          </p>
           {field('name', 'Store Name', { required: true })}
           {field('streetAddress', 'Street Address', { required: true, autoComplete: 'address-line1' })}
           <div className="grid gap-4 sm:grid-cols-2">

@@ -1,6 +1,6 @@
 import { Camera, ScanBarcode, Search } from 'lucide-react';
 import { lazy, Suspense, useCallback, useId, useState, type KeyboardEvent } from 'react';
-import { checkBarcode } from '../../../../common/barcode';
+import { BARCODE_EXAMPLE, checkBarcode } from '../../../../common/barcode';
 import type { Pressing } from '../../../../common/releases.schemas';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -151,7 +151,7 @@ export function MetadataAutofill({ form, editing }: { form: AlbumFormApi; editin
                 inputMode="numeric"
                 autoComplete="off"
                 enterKeyHint="search"
-                placeholder="e.g. 0602577289113"
+                placeholder={`e.g. ${BARCODE_EXAMPLE}`}
                 className="tabular-nums"
               />
             )}
