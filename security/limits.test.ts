@@ -128,8 +128,9 @@ describe('CSV import: hostile uploads are refused while they are read, and never
   afterAll(() => stage.close());
 
   // The tight figures (ping max < 300 ms, RSS < 600 MB) are bench/import-stall.bench.mjs's; this bound
-  // only tells the whole-file reader's stall of many seconds from a busy test machine.
-  const PING_BOUND_MS = 2500;
+  // only tells the whole-file reader's stall (6–14 s on a quiet machine, 36 s on this loaded one) from a
+  // busy test machine, where client and server share one process and a sliver of two cores.
+  const PING_BOUND_MS = 5000;
   const MB8 = 8 * 1024 * 1024;
   const HEADER = 'Catalog#,Artist,Title,Label,Format,Rating,Released,release_id,CollectionFolder,Date Added,Collection Media Condition,Collection Sleeve Condition,Collection Notes';
 

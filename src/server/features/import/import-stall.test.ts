@@ -6,9 +6,9 @@ import { OVERLONG_ROW_REASON } from './import-file.js';
 // Hostile uploads over real HTTP (the upload arrives in socket-sized chunks, as in production), with
 // another user's /api/ping timed all along: a file is refused while it is read, and reading it never
 // holds the event loop. The tight figures (ping max < 300 ms, RSS < 600 MB) are checked by
-// bench/import-stall.bench.mjs on a quiet machine; the bound here only tells a stall of seconds (the
-// whole-file reader's 6–14 s) from a busy test machine.
-const PING_BOUND_MS = 2500;
+// bench/import-stall.bench.mjs; the bound here only tells a stall of seconds (the whole-file reader's
+// 6–14 s on a quiet machine, 36 s at load 15) from a busy machine, where client and server share a process.
+const PING_BOUND_MS = 5000;
 
 const DISCOGS_HEADER =
   'Catalog#,Artist,Title,Label,Format,Rating,Released,release_id,CollectionFolder,Date Added,Collection Media Condition,Collection Sleeve Condition,Collection Notes';
