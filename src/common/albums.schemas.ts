@@ -166,8 +166,10 @@ const albumFields = (latestPurchaseDate: () => string) =>
     allowDuplicate: z.boolean({ error: 'allowDuplicate must be true or false' }).optional(),
   });
 
+// An issue without a path is about the body itself (null, a list, a string, nothing): then there are
+// no fields to read, and reading them would throw.
 const lendingFieldsValid = (issues: readonly { path?: PropertyKey[] | undefined }[]) =>
-  issues.every((issue) => !['isLent', 'lentTo'].includes(String(issue.path?.[0])));
+  issues.every((issue) => issue.path !== undefined && issue.path.length > 0 && !['isLent', 'lentTo'].includes(String(issue.path[0])));
 
 /**
  * POST /api/albums and PUT /api/albums/{id} (PUT replaces every field; allowDuplicate matters only

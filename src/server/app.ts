@@ -47,6 +47,7 @@ import { registerApiCacheControl } from './plugins/api-cache-control.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerNulGuard } from './plugins/nul-characters.js';
 import { registerOverloadGuard } from './plugins/overload.js';
+import { requestLogSerializer } from './plugins/log-redaction.js';
 import { RequestLogController } from './plugins/request-log.js';
 import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { registerRequestOrigin } from './plugins/request-origin.js';
@@ -63,6 +64,8 @@ export interface BuildOptions {
   /** Test-only: a shorter spacing of geocoder requests, so tests that save many stores stay quick. */
   testGeocoderIntervalMs?: number;
   logger?: boolean;
+  /** Test-only: where log lines go instead of stdout (the security suite reads what the log keeps). */
+  logStream?: { write(line: string): void };
   webRoot?: string;
   /** The collection home's server drawing; by default the web build's (none when it is not built). */
   homeRender?: HomeRenderModule | null;
@@ -94,8 +97,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             // (method, url, host, remote address and port) never copies headers, so cookies and
             // Authorization cannot reach a line; redacting `req.headers.*` only cost a clone per line.
             // main.test.ts checks that neither appears.
+            // Share tokens, reset tokens and checkout secrets never reach a line (log-redaction.ts).
+            serializers: { req: requestLogSerializer },
             // Issue 14: lines written in batches, at most 10 ms after they were logged (log-stream.ts).
-            stream: stdoutBatched(),
+            stream: options.logStream ?? stdoutBatched(),
           },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: trustProxyOption(config.trustProxy),

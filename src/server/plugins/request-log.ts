@@ -1,5 +1,6 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
+import { redactUrl } from './log-redaction.js';
 
 const { chindingsSym, endSym, lsCacheSym, streamSym, timeSym } = pino.symbols;
 const INFO = 30;
@@ -34,7 +35,8 @@ const json = (value: string | undefined) => (value === undefined ? undefined : J
  * the logger's bindings with pid, hostname and reqId, then req, res, responseTime, msg), without
  * pino's generic pass over the object (serializer objects, a stringify per key), which cost about
  * 8 µs of CPU per request: a quarter of a signed-in GET /api/user (issue 14, bench/user.bench.mjs).
- * Every value from the request goes through JSON.stringify, so a URL or Host header cannot break the line.
+ * Every value from the request goes through JSON.stringify, so a URL or Host header cannot break the line;
+ * the URL is redacted as the logger's `req` serializer redacts it (log-redaction.ts).
  */
 function completedLine(log: PinoParts, request: FastifyRequest, reply: FastifyReply): string {
   const version = json(request.headers['accept-version'] as string | undefined);
@@ -42,7 +44,7 @@ function completedLine(log: PinoParts, request: FastifyRequest, reply: FastifyRe
   const responseTime = reply.elapsedTime;
   return (
     `${log.levelPrefix}${log.time()}${log.bindings}` +
-    `,"req":{"method":${json(request.method)},"url":${json(request.url)}${version === undefined ? '' : `,"version":${version}`}` +
+    `,"req":{"method":${json(request.method)},"url":${json(redactUrl(request.url))}${version === undefined ? '' : `,"version":${version}`}` +
     `,"host":${json(request.host)},"remoteAddress":${json(request.ip)}${port === undefined ? '' : `,"remotePort":${port}`}}` +
     `,"res":{"statusCode":${reply.statusCode}},"responseTime":${Number.isFinite(responseTime) ? responseTime : null}` +
     `,"msg":"request completed"${log.end}`
@@ -65,6 +67,12 @@ export class RequestLogController extends LogController {
   // pino's method for a disabled level is a no-op, so below debug this costs one call.
   override incomingRequest(request: FastifyRequest): void {
     request.log.debug({ req: request }, 'incoming request');
+  }
+
+  // Fastify's default 404 handler names the URL in its message: redacted like every logged URL.
+  override routeNotFound(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.info(`Route ${request.raw.method}:${redactUrl(request.raw.url ?? '')} not found`);
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {

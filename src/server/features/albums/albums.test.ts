@@ -302,6 +302,32 @@ describe('PUT /api/albums/{id}', () => {
     expect((await client.get(`/api/albums/${album.id}`)).json()).toEqual(album);
   });
 
+  it('answers 400 with a message, never 500, for a body that is null, a list, a string or missing (POST and PUT)', async () => {
+    const { client } = await collector();
+    const album = (await client.post('/api/albums', fullAlbum)).json();
+    const json = { 'content-type': 'application/json' };
+    const bodies: { what: string; payload?: string; headers?: Record<string, string> }[] = [
+      { what: 'null', payload: 'null', headers: json },
+      { what: 'a list', payload: '[]', headers: json },
+      { what: 'a string', payload: '""', headers: json },
+      { what: 'a number', payload: '7', headers: json },
+      { what: 'no body at all' },
+      { what: 'an empty JSON body', payload: '', headers: json },
+    ];
+    for (const [method, url] of [
+      ['POST', '/api/albums'],
+      ['PUT', `/api/albums/${album.id}`],
+    ] as const) {
+      for (const body of bodies) {
+        const res = await client.request({ method, url, ...(body.payload === undefined ? {} : { payload: body.payload }), headers: body.headers ?? {} });
+        expect(res.statusCode, `${method} ${body.what}: ${res.body}`).toBe(400);
+        expect(res.json<{ message: string }>().message, `${method} ${body.what}`).toMatch(/\w/);
+      }
+    }
+    expect(await albumCount(client)).toBe(1);
+    expect((await client.get(`/api/albums/${album.id}`)).json()).toEqual(album);
+  });
+
   it('releases a stored cover the album no longer uses', async () => {
     const { client, user } = await collector();
     const name = 'cccccccccccccccccccccccccccccccc.jpg';

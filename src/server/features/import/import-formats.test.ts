@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell } from '../export/csv.js';
-import { CsvSyntaxError, readCsv } from './csv-reader.js';
+import { CsvRecordReader, CsvSyntaxError, MAX_RECORD_CHARS, readCsv } from './csv-reader.js';
 import { dropDiscogsSuffix, mapDiscogsCondition, releasedYear, unneutralise } from './import-formats.js';
 
 describe('readCsv', () => {
@@ -23,6 +23,37 @@ describe('readCsv', () => {
 
   it('refuses a quoted cell that never closes', () => {
     expect(() => readCsv('a,"b\r\nc')).toThrow(CsvSyntaxError);
+  });
+});
+
+/** The records of `text` read in pieces of `size` characters, as an upload arrives. */
+function inPieces(text: string, size: number): (string[] | null)[] {
+  const records: (string[] | null)[] = [];
+  const reader = new CsvRecordReader((cells) => records.push(cells));
+  for (let i = 0; i < text.length; i += size) reader.push(text.slice(i, i + size));
+  reader.end();
+  return records;
+}
+
+describe('CsvRecordReader, reading as the file arrives', () => {
+  it('reads the same records whatever the pieces, also across a CRLF, a doubled quote or a closing quote', () => {
+    const samples = ['a,"b, c","say ""hi"""\r\n"two\r\nlines",,x\ny,z', 'a,\r\n', 'a\r\n\r\nb', '12" single,b', 'x\ry\rz\r', '"a"b,c\n', ',,\n,', '"""",""\r\n'];
+    for (const text of samples) {
+      for (const size of [1, 2, 3, 5, 64]) expect(inPieces(text, size), `${JSON.stringify(text)} in pieces of ${size}`).toEqual(readCsv(text));
+    }
+  });
+
+  it('skips a record longer than the limit unkept (null), and reads on after it', () => {
+    const limit = 'a'.repeat(MAX_RECORD_CHARS);
+    expect(inPieces(`${limit}\nb\n`, 1000)).toEqual([[limit], ['b']]);
+    expect(inPieces(`${limit}a\nb\n`, 1000)).toEqual([null, ['b']]);
+    expect(inPieces(`"${limit}a"\nb\n`, 10 * MAX_RECORD_CHARS)).toEqual([null, ['b']]);
+  });
+
+  it('reads a cell of millions of doubled quotes at the cost of a scan, not of a growing string', () => {
+    const hostile = `"${'""'.repeat(4_000_000)}"\nok,1\n`;
+    expect(inPieces(hostile, 64 * 1024)).toEqual([null, ['ok', '1']]);
+    expect(inPieces(hostile, hostile.length)).toEqual([null, ['ok', '1']]);
   });
 });
 

@@ -13,21 +13,39 @@ import {
 } from '../../../common/import.schemas.js';
 import { AppError, badRequest } from '../../errors.js';
 import { currentUser, requireAccess } from '../../plugins/guards.js';
-import { parseImportFile } from './import-file.js';
+import { ImportFileReader, type ParsedImport } from './import-file.js';
 import { dryRunImport, planImport, runImport } from './import.service.js';
 
 const errorSchema = z.object({ message: z.string() }).loose();
 const errors = { 400: errorSchema, 401: errorSchema, 402: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema };
 
-/** The `file` part of a multipart body, capped at the import's own size limit (not the cover upload's). */
-async function readCsvUpload(request: FastifyRequest): Promise<Buffer> {
+/**
+ * The `file` part of a multipart body, read as it arrives (import-file.ts checks every limit while
+ * reading). A refused file stops the reading at once: the rest of the upload is drained unparsed,
+ * so the connection stays usable and the refusal costs no more than the bytes already read.
+ */
+async function readCsvUpload(request: FastifyRequest, publicUrl: string): Promise<ParsedImport> {
   if (!request.isMultipart()) throw badRequest(IMPORT_MESSAGES.noFile);
-  let file: Buffer | undefined;
+  let parsed: ParsedImport | undefined;
   try {
-    for await (const part of request.parts({ limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 5, fieldSize: 1024 } })) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname === 'file') file = bytes;
+    // One byte over the limit reaches the reader, which answers 413 with the import's own message.
+    for await (const part of request.parts({ limits: { fileSize: IMPORT_LIMITS.maxBytes + 1, files: 1, fields: 5, fieldSize: 1024 } })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'file') {
+        await part.toBuffer();
+        continue;
+      }
+      const reader = new ImportFileReader(publicUrl);
+      try {
+        for await (const chunk of part.file) await reader.push(chunk as Buffer);
+        if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.tooLarge);
+        parsed = await reader.finish();
+      } catch (error) {
+        // Unpiped first: the multipart parser's own unpipe would pause the request again.
+        request.raw.unpipe();
+        request.raw.resume();
+        part.file.destroy();
+        throw error;
       }
     }
   } catch (error) {
@@ -37,8 +55,8 @@ async function readCsvUpload(request: FastifyRequest): Promise<Buffer> {
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('Too many form fields');
     throw error;
   }
-  if (!file) throw badRequest(IMPORT_MESSAGES.noFile);
-  return file;
+  if (!parsed) throw badRequest(IMPORT_MESSAGES.noFile);
+  return parsed;
 }
 
 /**
@@ -59,7 +77,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     { preValidation: requireAccess, config: { acceptsMultipart: true }, schema: { response: { 200: importReportSchema, ...errors } } },
     async (request) => {
       const user = currentUser(request);
-      const parsed = parseImportFile(await readCsvUpload(request), app.ctx.config.publicUrl);
+      const parsed = await readCsvUpload(request, app.ctx.config.publicUrl);
       return dryRunImport(app.ctx, user, parsed);
     },
   );
@@ -79,7 +97,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, typedReply) => {
       const reply = typedReply as FastifyReply;
       const user = currentUser(request);
-      const parsed = parseImportFile(await readCsvUpload(request), app.ctx.config.publicUrl);
+      const parsed = await readCsvUpload(request, app.ctx.config.publicUrl);
       if (!(request.headers.accept ?? '').includes(IMPORT_PROGRESS_TYPE)) return runImport(app.ctx, user, parsed);
 
       // Progress mode: the checks that answer with a status (402 of the free tier) are made before
