@@ -22,6 +22,9 @@ export const SAMPLES: Record<string, (me: Owner) => Sample> = {
   'POST /api/auth/force-logout': () => ({ body: { redirectUrl: '/auth' }, endsSession: true }),
   'PUT /api/user/update': (me) => ({ body: { email: me.email, firstName: 'Mass', lastName: 'Assign' } }),
   'PUT /api/user/loan-reminders': () => ({ body: { days: 45 } }),
+  // Its own password again: refused as unchanged (400), on purpose. A sample that changed it would leave
+  // the suite's owners unable to sign in again; the change itself is tested in password-change.test.ts.
+  'PUT /api/user/password': (me) => ({ body: { currentPassword: me.password, newPassword: me.password, confirmPassword: me.password } }),
   'POST /api/collections': () => ({ body: { name: `Mass ${unique()}` } }),
   'PUT /api/collections/:id': () => ({ body: { name: `Renamed ${unique()}` } }),
   'POST /api/albums': (me) => ({ body: albumBody(me.collectionName, { title: `Mass ${unique()}` }) }),
