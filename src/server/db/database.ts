@@ -294,10 +294,18 @@ function tolerantRollback(statement: SQLite.Statement): SQLite.Statement {
   });
 }
 
+const MIGRATION_ATTEMPTS = 3;
+/** PostgreSQL's deadlock_detected. */
+const isDeadlock = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '40P01';
+
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Db, log?: MigrationLog): Promise<MigrationResultSet> {
   const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
-  const result = await migrator.migrateToLatest();
+  let result = await migrator.migrateToLatest();
+  // During a rolling upgrade an older instance keeps writing (docs/operations.md, Upgrades), and
+  // PostgreSQL may pick the migration as a deadlock's victim. All pending migrations run in one
+  // transaction there, so nothing was applied: try again rather than fail the start.
+  for (let attempt = 1; attempt < MIGRATION_ATTEMPTS && isDeadlock(result.error); attempt++) result = await migrator.migrateToLatest();
   // One line per migration applied, so an operator can see in the log what an upgrade changed and when.
   for (const applied of result.results ?? []) {
     if (applied.status === 'Success') log?.info({ migration: applied.migrationName }, `migration applied: ${applied.migrationName}`);
