@@ -67,7 +67,7 @@ const Framed = {
 };
 
 /**
- * Spec 1 §2 and D13: the signed-in route switch; unknown paths show the collection home. Every
+ * The signed-in route switch (docs/product/collections.md#home); unknown paths show the collection home. Every
  * signed-in page has the same header: the home draws it itself (the server draws the home, so the
  * header must be part of that tree), the others get it from the frame. Pages anyone may open (a
  * share link, the terms) keep their own look.

@@ -206,7 +206,7 @@ function AppearanceCard() {
   );
 }
 
-/** /profile (spec 2 §2): username read-only, names, email, Save and Back; the password, the loan reminder (issue 15) and the theme. */
+/** /profile (docs/product/profile.md#page): username read-only, names, email, Save and Back; the password, the loan reminder (docs/product/loans.md) and the theme. */
 export default function ProfilePage() {
   useDocumentTitle('Profile');
   const { user } = useSessionUser();

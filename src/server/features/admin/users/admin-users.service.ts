@@ -23,7 +23,7 @@ const EMAIL_TAKEN = 'An account with this email already exists';
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
 /**
- * PUT status (spec 2 §4, D8): any status to active, paused or revoked. Pausing or revoking deletes the
+ * PUT status (docs/product/admin.md#users): any status to active, paused or revoked. Pausing or revoking deletes the
  * account's sessions, so reactivating it later cannot revive a cookie stolen before: the owner signs
  * in again. An
  * administrator cannot pause or revoke themself (400), nor the last active administrator (409).

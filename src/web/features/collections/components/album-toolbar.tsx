@@ -105,7 +105,7 @@ function LayoutToggle({ layout, onLayoutChange }: { layout: HomeLayout; onLayout
 
 /**
  * Spec 1 §2: artist and genre filters (case-insensitive, part of a word is enough) and the sort;
- * issue 15: the lending filter (all, lent out, overdue) beside them. On a phone (768 px and less)
+ * docs/product/loans.md: the lending filter (all, lent out, overdue) beside them. On a phone (768 px and less)
  * the first screen is for records: the search stays, the rest folds behind a Filters button that
  * says how many are on. The fold is CSS, so the server's drawing and the browser's agree at any width.
  */

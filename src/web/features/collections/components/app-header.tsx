@@ -65,7 +65,7 @@ function initials(user: SessionUser): string {
 
 /**
  * The top bar of every signed-in page (the home draws it itself, the other pages get it from the
- * app's frame): the logo home and the header menu of spec 1 §2, so any page leads anywhere.
+ * app's frame): the logo home and the header menu (docs/product/collections.md#menu), so any page leads anywhere.
  */
 export function AppHeader({ onShare, onExport, onOpenSidebar, overdueCount = 0, gated = false }: AppHeaderProps) {
   const { user } = useSessionUser();

@@ -3,7 +3,7 @@ import { PRICE_USD } from '../../../../common/constants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 
 /**
- * Spec 2 §2: with Stripe's test keys only (development), what to pay with and why activation happens
+ * docs/product/subscription.md#pages: with Stripe's test keys only (development), what to pay with and why activation happens
  * on the success page. The demo checkout asks for no card, and live mode must not show test cards.
  */
 export function TestPaymentCard() {
