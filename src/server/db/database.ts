@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationResultSet } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type MigrationResultSet } from 'kysely';
 import pg from 'pg';
 import { DEFAULT_DB_POOL_MAX } from '../config.js';
 import { holdSharedLock } from './data-dir-lock.js';
@@ -294,18 +294,47 @@ function tolerantRollback(statement: SQLite.Statement): SQLite.Statement {
   });
 }
 
-const MIGRATION_ATTEMPTS = 3;
-/** PostgreSQL's deadlock_detected. */
-const isDeadlock = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '40P01';
+/** PostgreSQL's deadlock_detected and lock_not_available (lock_timeout). */
+const isLockConflict = (error: unknown) => {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === '40P01' || code === '55P03';
+};
+const MIGRATION_LOCK_ATTEMPTS = 40;
+const MIGRATION_LOCK_PAUSE_MS = 250;
+
+/**
+ * During a rolling upgrade an older instance keeps writing while this one migrates (docs/operations.md,
+ * Upgrades). On PostgreSQL every pending migration runs in one transaction; its first step takes every
+ * table of the schema at once, waiting at most half a second. The migration then never waits while
+ * holding a table, so it can never be half of a deadlock: the older instance's statements wait for it and
+ * then go on, and when the tables are busy the migration gives way and tries again a moment later.
+ */
+function lockingTablesFirst(source: typeof migrations): typeof migrations {
+  const lockAll = async (db: Kysely<unknown>) => {
+    const { rows } = await sql<{ name: string }>`
+      select quote_ident(tablename) as name from pg_tables
+      where schemaname = current_schema() and tablename not like 'kysely_migration%' order by tablename`.execute(db);
+    if (rows.length === 0) return;
+    await sql`set local lock_timeout = '500ms'`.execute(db);
+    await sql.raw(`lock table ${rows.map((r) => r.name).join(', ')} in access exclusive mode`).execute(db);
+    await sql`set local lock_timeout = 0`.execute(db);
+  };
+  return Object.fromEntries(
+    Object.entries(source).map(([name, migration]) => [name, { ...migration, up: async (db: Kysely<unknown>) => (await lockAll(db), migration.up(db)) }]),
+  );
+}
 
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Db, log?: MigrationLog): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const provided = postgres ? lockingTablesFirst(migrations) : migrations;
+  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(provided) } });
   let result = await migrator.migrateToLatest();
-  // During a rolling upgrade an older instance keeps writing (docs/operations.md, Upgrades), and
-  // PostgreSQL may pick the migration as a deadlock's victim. All pending migrations run in one
-  // transaction there, so nothing was applied: try again rather than fail the start.
-  for (let attempt = 1; attempt < MIGRATION_ATTEMPTS && isDeadlock(result.error); attempt++) result = await migrator.migrateToLatest();
+  // Nothing was applied when the tables were busy (one transaction): try again after a pause.
+  for (let attempt = 1; attempt < MIGRATION_LOCK_ATTEMPTS && postgres && isLockConflict(result.error); attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, MIGRATION_LOCK_PAUSE_MS));
+    result = await migrator.migrateToLatest();
+  }
   // One line per migration applied, so an operator can see in the log what an upgrade changed and when.
   for (const applied of result.results ?? []) {
     if (applied.status === 'Success') log?.info({ migration: applied.migrationName }, `migration applied: ${applied.migrationName}`);
