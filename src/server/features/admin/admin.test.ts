@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('/api/admin/* (D9)', () => {
+describe('/api/admin/*', () => {
   const paths = [
     '/api/admin',
     '/api/admin/',
