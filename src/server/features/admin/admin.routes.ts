@@ -16,8 +16,8 @@ export const ADMIN_PREFIX = '/api/admin';
  * once with `{ prefix: ADMIN_PREFIX }`. The guard is this scope's onRequest hook, so every route added here
  * (or in a plugin registered here) passes through it whatever its path, and so does /api/admin itself: 401
  * signed out and 403 for non-administrators, on paths that do not exist too, so probing reveals nothing.
- * Being onRequest, it refuses before any body is read. The administration issue adds its routes inside this
- * plugin.
+ * Being onRequest, it refuses before any body is read. Every administration feature registers its routes
+ * inside this plugin.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (admin) => {
   admin.addHook('onRequest', requireAdmin);

@@ -74,7 +74,7 @@ describe('subscription gating', () => {
   });
 });
 
-describe('trial notices (hooks for the mail issue)', () => {
+describe('trial notices (the events behind the trial mails)', () => {
   it('announces "trial ending" once within 3 days of the end, and "trial ended" once after it', async () => {
     const ending: AppEvents['trial.ending'][] = [];
     const ended: AppEvents['trial.ended'][] = [];
