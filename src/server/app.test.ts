@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('API conventions (D12)', () => {
+describe('API conventions', () => {
   it('GET /api/health answers ok when the database is reachable', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);

@@ -93,13 +93,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         ? false
         : {
             level: config.logLevel,
-            // No `redact` (issue 14): pino redacts after serializing, and Fastify's `req` serializer
-            // (method, url, host, remote address and port) never copies headers, so cookies and
-            // Authorization cannot reach a line; redacting `req.headers.*` only cost a clone per line.
-            // main.test.ts checks that neither appears.
-            // Share tokens, reset tokens and checkout secrets never reach a line (log-redaction.ts).
+            // No `redact`: pino redacts after serializing, and Fastify's `req` serializer (method, url, host,
+            // remote address and port) never copies headers, so cookies and Authorization cannot reach a
+            // line; redacting `req.headers.*` only cost a clone per line. main.test.ts checks that neither
+            // appears. Share tokens, reset tokens and checkout secrets never reach a line (log-redaction.ts).
             serializers: { req: requestLogSerializer },
-            // Issue 14: lines written in batches, at most 10 ms after they were logged (log-stream.ts).
+            // Lines written in batches, at most 10 ms after they were logged: a write per line cost CPU
+            // on every request (log-stream.ts).
             stream: options.logStream ?? stdoutBatched(),
           },
     bodyLimit: config.bodyLimitBytes,
@@ -150,7 +150,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
   registerSecurityHeaders(app);
-  // Before any other work, so a shed request costs next to nothing (issue 14).
+  // Before any other work, so a shed request costs next to nothing.
   registerOverloadGuard(app, config.overload, () => signals.overloadShed++);
   registerRequestOrigin(app);
   registerErrorHandler(app);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, SETTING_NAMES } from './config.js';
 
-describe('configuration (D3)', () => {
+describe('configuration', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', publicUrl: 'http://localhost:3000', databaseUrl: undefined, secureCookies: false, admin: undefined });
@@ -27,7 +27,7 @@ describe('configuration (D3)', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
   });
 
-  it('holds DB_POOL_MAX PostgreSQL connections per instance, 20 unless set (issue 14)', () => {
+  it('holds DB_POOL_MAX PostgreSQL connections per instance, 20 unless set', () => {
     expect(loadConfig({}).dbPoolMax).toBe(20);
     expect(loadConfig({ DB_POOL_MAX: '40' }).dbPoolMax).toBe(40);
     expect(() => loadConfig({ DB_POOL_MAX: '0' })).toThrow(/DB_POOL_MAX/);

@@ -51,10 +51,11 @@ const trustProxySetting = z
   });
 
 /**
- * PostgreSQL connections per instance by default. A connection is held from a query's start until Node
- * has read its answer, so on a busy event loop (or through a write transaction's several round trips)
- * it is held much longer than PostgreSQL works on it; 10 were all taken under 200 users (issue 14).
- * Five instances of 20 fill PostgreSQL's default max_connections of 100.
+ * PostgreSQL connections per instance by default. A connection is held from a query's start until Node has
+ * read its answer, so on a busy event loop (or through a write transaction's several round trips) it is held
+ * much longer than PostgreSQL works on it; 10 were all taken under 200 users
+ * (docs/operations.md#load-overload-and-per-request-cost). Five instances of 20 fill PostgreSQL's default
+ * max_connections of 100.
  */
 export const DEFAULT_DB_POOL_MAX = 20;
 
@@ -77,23 +78,24 @@ const envSchema = z
     SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an e-mail address').default('support@spindle.app'),
     SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
-    // Overload (issue 14): requests handled at once, requests waiting beyond them, and how long one may
-    // wait before it is shed with 503 + Retry-After. 0 for MAX_IN_FLIGHT turns the bound off.
+    // Overload (docs/product/api.md#overload): requests handled at once, requests waiting beyond them, and how
+    // long one may wait before it is shed with 503 + Retry-After. 0 for MAX_IN_FLIGHT turns the bound off.
     MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(64),
     MAX_QUEUED: z.coerce.number().int().min(0).default(256),
     MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).default(1000),
     // How long in-flight requests may run after SIGTERM before they are cut (main.ts says why 6 s).
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(6000),
-    // PostgreSQL connections per instance (issue 14: 10 were all busy under 200 users; see
-    // docs/operations.md). Ignored for SQLite.
+    // PostgreSQL connections per instance (10 were all busy under 200 users; see
+    // docs/operations.md#load-overload-and-per-request-cost). Ignored for SQLite.
     DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DB_POOL_MAX),
-    // Kept CSV exports under DATA_DIR/exports (issue 9): at most this many bytes in all.
+    // Kept CSV exports under DATA_DIR/exports (docs/product/export.md#kept-files): at most this many bytes in all.
     EXPORT_FILES_MAX_BYTES: z.coerce.number().int().min(0).default(512 * 1024 * 1024),
     TRUST_PROXY: trustProxySetting,
     // The bearer token GET /metrics asks for; unset, the endpoint is off (404).
     METRICS_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 16, 'METRICS_TOKEN must be at least 16 characters'),
-    // Payments (spec 2; D17): without any Stripe secret key the built-in demo provider is used.
-    // Test and live keys are separate; the generic names fill the slot their key's prefix names.
+    // Payments (docs/product/subscription.md#providers): without any Stripe secret key the built-in demo
+    // provider is used. Test and live keys are separate; the generic names fill the slot their key's prefix
+    // names.
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PRICE_ID: optionalString,
@@ -104,7 +106,7 @@ const envSchema = z
     STRIPE_LIVE_WEBHOOK_SECRET: optionalString,
     STRIPE_LIVE_PRICE_ID: optionalString,
     STRIPE_API_URL: url('STRIPE_API_URL'),
-    // Cover art (D15).
+    // Cover art (docs/product/cover-art.md#search).
     MUSICBRAINZ_URL: z.url('MUSICBRAINZ_URL must be a URL').default('https://musicbrainz.org'),
     COVER_ART_ARCHIVE_URL: z.url('COVER_ART_ARCHIVE_URL must be a URL').default('https://coverartarchive.org'),
     // Record stores: geocoding and maps.
@@ -143,7 +145,7 @@ export interface Config {
   supportEmail: string;
   sessionDays: number;
   bodyLimitBytes: number;
-  /** The overload bound (issue 14); maxInFlight 0 turns it off. */
+  /** The overload bound (docs/product/api.md#overload); maxInFlight 0 turns it off. */
   overload: { maxInFlight: number; maxQueued: number; maxQueueWaitMs: number };
   exportFilesMaxBytes: number;
   /** After SIGTERM, how long in-flight requests may run before they are cut. */
@@ -152,7 +154,10 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** The bearer token of GET /metrics; undefined turns the endpoint off. */
   metricsToken: string | undefined;
-  /** Stripe's key sets by mode; undefined when neither is configured (the demo provider, D17). */
+  /**
+   * Stripe's key sets by mode; undefined when neither is configured (the demo provider,
+   * docs/product/subscription.md#providers).
+   */
   stripe: { test: StripeKeys | undefined; live: StripeKeys | undefined; apiUrl: string | undefined } | undefined;
   coverArt: { musicBrainzUrl: string; coverArtArchiveUrl: string };
   geocoderUrl: string;
@@ -230,7 +235,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** Loads `.env` from the working directory when present (D3: optional), without overriding real variables. */
+/**
+ * Loads `.env` from the working directory when present (optional, docs/operations.md#settings), without
+ * overriding real variables.
+ */
 export function loadDotEnv(file = '.env'): void {
   if (existsSync(file)) process.loadEnvFile(file);
 }

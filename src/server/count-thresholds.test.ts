@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countIfCrossed, crossesThreshold } from './count-thresholds.js';
 
-describe('crossing a count threshold (D21: once per crossing)', () => {
+describe('crossing a count threshold (once per crossing)', () => {
   it('is a write that takes the count from below the threshold to at or above it', () => {
     expect(crossesThreshold(3, 2, 1)).toBe(false);
     expect(crossesThreshold(3, 3, 1)).toBe(true);

@@ -2,7 +2,8 @@ import type { AppContext } from './context.js';
 
 /**
  * A number of albums or collections per user that some feature wants to hear about (the admin
- * alerts, D21), without the albums and collections features knowing who listens (style §11).
+ * alerts, docs/product/admin.md#alerts), without the albums and collections features knowing who listens:
+ * features talk through events, so none imports another.
  *
  * How a write uses it: it asks `countThreshold` BEFORE its transaction (no query when the answer is
  * cached by the provider), and, when there is one, counts the user's rows inside its transaction,

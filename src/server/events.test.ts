@@ -4,7 +4,7 @@ import { AppEventBus } from './events.js';
 
 const payload = { userId: 1, username: 'a@b.co', email: 'a@b.co', reason: 'canceled' };
 
-describe('the event bus (style §11)', () => {
+describe('the event bus', () => {
   it('runs every listener; one that throws or rejects is logged and never reaches the emitter', async () => {
     const error = vi.fn();
     const bus = new AppEventBus({ error } as unknown as FastifyBaseLogger);

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
- * What features announce to each other (style §11): subscription publishes, mail and alerts subscribe.
+ * What features announce to each other, so none imports another: subscription publishes, mail and alerts subscribe.
  * Payloads carry what a listener needs without reading the database again.
  */
 export interface AppEvents {
@@ -46,7 +46,8 @@ export class AppEventBus {
 
   /**
    * Until the returned function is called, events about this username reach no listener: the built-in
-   * test runner's throwaway account (D19) must not raise alerts or send mail meant for real users.
+   * test runner's throwaway account (docs/product/admin.md#testing) must not raise alerts or send mail meant
+   * for real users.
    */
   quiet(username: string): () => void {
     this.quietUsernames.add(username);

@@ -6,7 +6,7 @@ function recordingDestination() {
   return { writes, destination: { write: (chunk: string) => void writes.push(chunk), flushSync: () => {} } };
 }
 
-describe('the batched log stream (issue 14, per-request cost)', () => {
+describe('the batched log stream', () => {
   afterEach(() => vi.useRealTimers());
 
   it('joins the lines logged close together into one write, made within the delay', () => {

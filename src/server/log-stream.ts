@@ -15,7 +15,8 @@ interface Destination {
 }
 
 /**
- * Standard output for the log, written in batches (issue 14, per-request cost). Lines are joined and
+ * Standard output for the log, written in batches (a write per line was a measurable part of each
+ * request's CPU, docs/operations.md#per-request-cost-benchuserbenchmjs). Lines are joined and
  * handed to pino's asynchronous destination (sonic-boom) at most `delayMs` after the first of them,
  * or as soon as `maxBytes` have gathered. Each hand-over is a write on libuv's thread pool, whose
  * round trip (a wake-up of a pool thread, then of the event loop) cost 3–4 µs of CPU per request when

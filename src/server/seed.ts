@@ -178,7 +178,7 @@ export function seededEmail(email: string, index: number): string {
 }
 
 /**
- * `--users N`: N collectors with `albums` albums each (issue 14's many-users benchmark: 1,000 × 1,000),
+ * `--users N`: N collectors with `albums` albums each (the many-users benchmark: 1,000 × 1,000),
  * one transaction of bulk inserts per user; the password is hashed once and shared by all of them.
  */
 export async function seedUsers(

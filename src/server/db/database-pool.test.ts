@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../test/harness.js';
 
-// Issue 14: under 200 users the pool's 10 PostgreSQL connections were all taken and requests queued
-// for one (docs/operations.md). The pool now holds DB_POOL_MAX connections, 20 unless set.
+// Under 200 users the pool's 10 PostgreSQL connections were all taken and requests queued for one
+// (docs/operations.md#load-overload-and-per-request-cost). The pool now holds DB_POOL_MAX connections,
+// 20 unless set.
 describe.runIf(testDbKind === 'postgres')('the PostgreSQL connection pool', () => {
   let t: TestApp | undefined;
   afterEach(async () => {

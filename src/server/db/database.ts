@@ -58,10 +58,10 @@ export function openDatabase(
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      // Issue 14: connections held per instance (DB_POOL_MAX, config.ts explains the default).
+      // Connections held per instance (DB_POOL_MAX, config.ts explains the default).
       max: options.dbPoolMax ?? DEFAULT_DB_POOL_MAX,
-      // Issue 14: with the database unreachable (stopped, cut off), a request waits at most this long
-      // for a connection and then answers 503 with Retry-After, rather than hanging.
+      // With the database unreachable (stopped, cut off), a request waits at most this long for a
+      // connection and then answers 503 with Retry-After, rather than hanging (docs/product/api.md#database).
       connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
       // A server that vanished without closing its sockets is noticed by TCP keepalive.
       keepAlive: true,
@@ -75,8 +75,8 @@ export function openDatabase(
     // event would crash the process.
     pool.on('error', onIdleConnectionError);
     // A connection that dies while checked out (mid-query) also emits 'error' on its client, which the
-    // pool does not listen to then: unlistened, it crashed the process (issue 14, the database stopped
-    // under load). The query itself already fails with the same error and answers 503.
+    // pool does not listen to then: unlistened, it crashed the process (the database stopped under
+    // load). The query itself already fails with the same error and answers 503.
     pool.on('connect', (client) => client.on('error', onIdleConnectionError));
     const stats = instrumentConnect(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -186,7 +186,7 @@ const WAL_INDEX_HEADER_BYTES = 48;
 const WAL_INDEX_VERSION = 3007000;
 
 /**
- * Issue 14 (per-request cost): the same signal `PRAGMA data_version` reads, taken straight from where
+ * The same signal `PRAGMA data_version` reads, taken cheaply (it runs on every request) straight from where
  * SQLite keeps it, in one `pread` and no lock. In WAL mode every commit, by any connection of any
  * process, rewrites the WAL-index header (the first 48 bytes of the `-shm` file, shared by all of them
  * through the page cache: https://sqlite.org/walformat.html#the_wal_index_file_format) before its
@@ -278,7 +278,7 @@ const isDeferredBegin = (sql: string) => /^\s*begin\s*$/i.test(sql);
 /**
  * SQLite rolls a transaction back by itself when a statement in it fails with SQLITE_FULL, SQLITE_IOERR,
  * SQLITE_BUSY or SQLITE_NOMEM; Kysely's ROLLBACK after that failed with "no transaction is active" and
- * its error replaced the real one (issue 14: a full disk answered a bare 500 instead of 507).
+ * its error replaced the real one (a full disk answered a bare 500 instead of 507, docs/product/api.md#database).
  */
 function tolerantRollback(statement: SQLite.Statement): SQLite.Statement {
   const run = statement.run.bind(statement);

@@ -84,7 +84,7 @@ export interface CollectionsTable {
   id: Id;
   user_id: number;
   name: string;
-  /** lower(trim(name)): names are unique per user case-insensitively (D10). */
+  /** lower(trim(name)): names are unique per user case-insensitively (docs/product/collections.md#fields). */
   name_key: string;
   share_token: string | null;
   created_at: string;
@@ -96,7 +96,7 @@ export interface AlbumsTable {
   collection_id: number;
   title: string;
   artist: string;
-  /** lower(trim(title)) and lower(trim(artist)): the duplicate rule of D11. */
+  /** lower(trim(title)) and lower(trim(artist)): the duplicate rule of docs/product/albums.md#duplicates. */
   title_key: string;
   artist_key: string;
   purchase_location: string | null;
@@ -163,7 +163,7 @@ export interface PasswordResetTokensTable {
   used_at: string | null;
 }
 
-/** Mail waiting to go, sent, or given up (migration 004, style §12). */
+/** Mail waiting to go, sent, or given up (migration 004): a row first, so it survives a restart. */
 export interface MailOutboxTable {
   id: Id;
   idempotency_key: string;

@@ -8,9 +8,9 @@ import { DataDirLockedError, takeExclusiveLock, type DataDirLock } from '../db/d
 import { APP_CONNECTION_NAME, SQLITE_FILE_NAME } from '../db/database.js';
 
 /**
- * Backups (issue 14). Everything a user owns lives in the database — accounts, sessions, albums,
- * covers (BLOBs in `images`), stores, the mail outbox — so a backup is the database alone. DATA_DIR
- * otherwise holds only what is rebuilt on demand: kept CSV exports (`exports/`) and, without SMTP,
+ * Backups (docs/operations.md#backups-and-restore). Everything a user owns lives in the database — accounts,
+ * sessions, albums, covers (BLOBs in `images`), stores, the mail outbox — so a backup is the database alone.
+ * DATA_DIR otherwise holds only what is rebuilt on demand: kept CSV exports (`exports/`) and, without SMTP,
  * copies of sent mail (`outbox/`).
  *  - SQLite: SQLite's online backup API (better-sqlite3's `backup()`), safe while the app runs and
  *    writes; the copy is checked with `PRAGMA integrity_check` before it is kept.

@@ -51,8 +51,9 @@ class FormLike {
   ) {}
 }
 
-// Issue 14, scale-out: two app instances on one PostgreSQL behind a round-robin proxy share everything
-// a user or an outside service can notice. Skipped only without TEST_DATABASE_URL (CI sets it).
+// Scale-out (docs/operations.md#past-one-machine): two app instances on one PostgreSQL behind a round-robin
+// proxy share everything a user or an outside service can notice. Skipped only without TEST_DATABASE_URL (CI
+// sets it).
 describe.runIf(testDbKind === 'postgres')('two instances on one PostgreSQL behind a round-robin proxy', () => {
   const instances: FastifyInstance[] = [];
   const urls: string[] = [];
@@ -241,7 +242,7 @@ describe.runIf(testDbKind === 'postgres')('two instances on one PostgreSQL behin
   });
 });
 
-/** PUT /api/admin/users/:id/status (issue 13) through the instance the administrator is signed in on. */
+/** PUT /api/admin/users/:id/status through the instance the administrator is signed in on. */
 async function pauseUser(admin: HttpClient, userId: number): Promise<void> {
   const answer = await admin.send('PUT', `/api/admin/users/${userId}/status`, { status: 'paused' });
   expect(answer.status).toBe(200);

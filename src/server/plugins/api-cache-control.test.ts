@@ -18,7 +18,7 @@ afterAll(() => t.close());
 
 const privateOrNoStore = /^(no-store|private, no-cache)$/;
 
-describe('Cache-Control on authenticated /api answers (issue 9)', () => {
+describe('Cache-Control on authenticated /api answers', () => {
   it('marks every signed-in JSON answer no-store or private, no-cache', async () => {
     const answers = [
       await client.get(`/api/albums/${albumId}`),
@@ -60,7 +60,7 @@ describe('Cache-Control on authenticated /api answers (issue 9)', () => {
   });
 });
 
-describe('the offline copy mark (issue 15)', () => {
+describe('the offline copy mark', () => {
   const KEEPABLE = 'spindle-keepable';
 
   it('marks only 200 answers to the home reads of a signed-in user, which stay no-store or private for HTTP caches', async () => {

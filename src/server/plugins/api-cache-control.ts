@@ -7,10 +7,11 @@ const KEEPS_PRIVATE = /\b(private|no-store)\b/i;
 const setsCookie = (reply: FastifyReply) => reply.getHeader('set-cookie') !== undefined;
 
 /**
- * Whether the signed-in user's device may keep this answer as its offline copy (issue 15): a 200 to a
- * GET of one of the home's reads that sets no cookie. The service worker keeps only answers so marked,
- * since a service worker cannot see Set-Cookie. `no-store` still tells HTTP caches to keep nothing: the
- * service worker's Cache Storage copy is the app's own, deliberate one (docs/decisions.md).
+ * Whether the signed-in user's device may keep this answer as its offline copy
+ * (docs/product/offline.md#shelf): a 200 to a GET of one of the home's reads that sets no cookie. The service
+ * worker keeps only answers so marked, since a service worker cannot see Set-Cookie. `no-store` still tells
+ * HTTP caches to keep nothing: the service worker's Cache Storage copy is the app's own, deliberate one
+ * (docs/decisions.md).
  */
 function mayKeepOffline(request: FastifyRequest, reply: FastifyReply): boolean {
   if (request.method !== 'GET' || reply.statusCode !== 200 || !request.user || setsCookie(reply)) return false;
@@ -20,9 +21,9 @@ function mayKeepOffline(request: FastifyRequest, reply: FastifyReply): boolean {
 
 /**
  * One rule for what caches may keep of authenticated /api answers, so no route can forget it
- * (issue 9: an album's answer, with its price and loan, carried no Cache-Control at all). It applies
- * to answers to a signed-in request and to answers that set the session cookie (login, register,
- * logout):
+ * (docs/product/api.md#caching; an album's answer, with its price and loan, once carried no Cache-Control at
+ * all). It applies to answers to a signed-in request and to answers that set the session cookie (login,
+ * register, logout):
  * - an answer whose route chose nothing gets `no-store` (JSON, errors, and 304s alike);
  * - a route's own choice is kept when it is already `private` or `no-store`, otherwise made private
  *   (`no-cache` becomes `private, no-cache`, `public` becomes `private`), so GET /api/albums keeps

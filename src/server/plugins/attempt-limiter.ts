@@ -4,7 +4,8 @@ import { AppError } from '../errors.js';
 
 /**
  * Limits attempts per bucket in the database, so every app instance on one PostgreSQL shares the
- * counts (D8b). A bucket is a string such as `login-ip:203.0.113.9` or `login-account:ann@x.org`.
+ * counts (docs/product/auth.md#attempt-limits). A bucket is a string such as `login-ip:203.0.113.9` or
+ * `login-account:ann@x.org`.
  *
  * An attempt is reserved before the expensive or revealing work runs (scrypt, the account lookup),
  * in one transaction that checks the count and records the attempt, so a burst of N concurrent

@@ -13,7 +13,10 @@ function fieldErrors(issues: { instancePath: string; message?: string | undefine
   return errors;
 }
 
-/** D12: every /api error is JSON `{message, code?, errors?}`; 5xx internals are logged, never sent. */
+/**
+ * Every /api error is JSON `{message, code?, errors?}`; 5xx internals are logged, never sent
+ * (docs/product/api.md#errors).
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

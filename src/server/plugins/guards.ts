@@ -35,13 +35,16 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   currentUser(request);
 }
 
-/** preValidation guard for data calls (D6): signed in and not gated (402 with the D7 body). */
+/**
+ * preValidation guard for data calls (docs/product/subscription.md#access): signed in and not gated
+ * (402 with the body of docs/product/subscription.md#payment-required).
+ */
 export async function requireAccess(request: FastifyRequest): Promise<void> {
   const user = currentUser(request);
   if (userAccess(user) === 'gated') throw paymentRequired(user);
 }
 
-/** The /api/admin scope's guard (D9): 401 signed out, 403 for non-administrators. */
+/** The /api/admin scope's guard (docs/product/admin.md#access): 401 signed out, 403 for non-administrators. */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   const user = currentUser(request);
   if (!user.is_admin) throw forbidden('Administrator access required');

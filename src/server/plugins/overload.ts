@@ -29,7 +29,7 @@ declare module 'fastify' {
 }
 
 /**
- * Overload (issue 14): at most `maxInFlight` requests are handled at once; the next ones wait in a
+ * Overload (docs/product/api.md#overload): at most `maxInFlight` requests are handled at once; the next ones wait in a
  * first-come queue of at most `maxQueued`, each for at most `maxQueueWaitMs`. A request beyond the
  * queue, or one that waited too long, is answered at once with 503 and Retry-After, before any other
  * work (no session lookup, no body read), so the requests that are accepted stay fast and clients are

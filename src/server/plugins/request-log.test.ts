@@ -26,7 +26,7 @@ async function loggingApp(level: string) {
 const normalised = (line: string) =>
   line.replace(/"time":\d+/, '"time":0').replace(/"responseTime":[\d.e-]+/, '"responseTime":0');
 
-describe('the request log line (issue 14, per-request cost)', () => {
+describe('the request log line', () => {
   it('is the very line pino writes for the same request: same keys, order, values and escaping', async () => {
     const { app, lines } = await loggingApp('info');
     const url = '/probe?q=%22quoted%22&name=Mot%C3%B6rhead&x="raw"\\';

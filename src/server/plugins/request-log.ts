@@ -34,7 +34,7 @@ const json = (value: string | undefined) => (value === undefined ? undefined : J
  * `log.info({ req, res, responseTime }, 'request completed')` with Fastify's serializers (level, time,
  * the logger's bindings with pid, hostname and reqId, then req, res, responseTime, msg), without
  * pino's generic pass over the object (serializer objects, a stringify per key), which cost about
- * 8 µs of CPU per request: a quarter of a signed-in GET /api/user (issue 14, bench/user.bench.mjs).
+ * 8 µs of CPU per request: a quarter of a signed-in GET /api/user (measured by bench/user.bench.mjs).
  * Every value from the request goes through JSON.stringify, so a URL or Host header cannot break the line;
  * the URL is redacted as the logger's `req` serializer redacts it (log-redaction.ts).
  */
@@ -52,7 +52,7 @@ function completedLine(log: PinoParts, request: FastifyRequest, reply: FastifyRe
 }
 
 /**
- * The request log (issue 14, per-request cost): one line per request, written when the answer has
+ * The request log (docs/product/operations-api.md#request-log): one line per request, written when the answer has
  * gone out — `request completed` with the request (method, url, host, remote address and port), the
  * status and `responseTime`, under the request's `reqId` — instead of Fastify's two (`incoming request`
  * then `request completed`). The arrival line is kept at `debug` (LOG_LEVEL=debug), for tracing a

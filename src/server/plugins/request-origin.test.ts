@@ -33,7 +33,7 @@ function multipart(fields: Record<string, string>) {
   return { payload: `${parts.join('')}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-describe('state-changing requests from another origin (issue 9: CSRF)', () => {
+describe('state-changing requests from another origin (CSRF)', () => {
   it.each([
     ['another site', 'http://evil.example'],
     ['another port of the same host', 'https://spindle.example:8443'],
@@ -126,7 +126,7 @@ describe('the app’s origin with PUBLIC_URL at its default', () => {
   });
 });
 
-describe('multipart bodies (issue 9)', () => {
+describe('multipart bodies', () => {
   it('are refused with 415 on routes that take no file, and change nothing', async () => {
     const created = await createCollection(client, 'Private shelf', {});
     const id = created.json().id as number;

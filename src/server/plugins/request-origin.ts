@@ -27,7 +27,7 @@ function originOf(url: string): string | undefined {
 }
 
 /**
- * CSRF defence in depth (issue 9): SameSite=Lax cookies still travel with requests from the same
+ * CSRF defence in depth (docs/product/api.md#cross-origin): SameSite=Lax cookies still travel with requests from the same
  * *site* (another port of the host, a sibling subdomain), so state-changing requests must come from
  * the app's own *origin*. A browser always names it: `Origin` on every cross-origin request and on
  * same-origin POST/PUT/PATCH/DELETE, else `Sec-Fetch-Site`. A request with neither (curl, another

@@ -21,7 +21,7 @@ export function tileSource(template: string): string | undefined {
 /**
  * Security headers for every response; the CSP allows no inline script but the theme's, by its hash.
  * The headers never vary, so helmet's middleware runs once, at start-up, against a recording response,
- * and every request gets the recorded headers as Fastify reply headers (issue 14, per-request cost:
+ * and every request gets the recorded headers as Fastify reply headers (per-request cost:
  * helmet's twelve middlewares and `res.setHeader` calls per request also sent Node's header writing
  * down its slow path, merging those with the reply's). A route's own `reply.header` still overrides one.
  */
@@ -38,7 +38,7 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
         scriptSrc: ["'self'", `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`],
         // Radix positions popovers with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // The record-store maps' tiles (spec 2 §2 map widget): OpenStreetMap's and the configured ones.
+        // The record-store maps' tiles (docs/product/record-stores.md#maps): OpenStreetMap's and the configured ones.
         imgSrc,
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],

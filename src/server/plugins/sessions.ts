@@ -59,8 +59,9 @@ export async function endSession(app: FastifyInstance, request: FastifyRequest, 
 type SessionRow = UserRow & { session_expires_at: string };
 
 /**
- * One indexed lookup: the live session's user, if the account is active (D8: paused or revoked → none).
- * It runs on every /api request, so its SQL is compiled once per database rather than rebuilt each time.
+ * One indexed lookup: the live session's user, if the account is active (paused or revoked → none,
+ * docs/product/auth.md#paused-and-revoked). It runs on every /api request, so its SQL is compiled once per
+ * database rather than rebuilt each time.
  */
 function sessionLookup(db: Db): (idHash: string) => Promise<SessionRow | undefined> {
   const { sql: text } = db
@@ -83,11 +84,12 @@ const MAX_CACHED_SESSIONS = 10_000;
 type Session = { user: UserRow; idHash: string; expiresAt: number } | undefined;
 
 /**
- * Resolves a session cookie's value to its user, keeping the answers while the database's change token
- * stays the same: any write by this process or any commit by another connection (SQLite's
- * data_version) forgets them all, so a paused account or an ended session fails at its next call (D8)
- * exactly as without them. PostgreSQL has no token (other instances write unseen), so there every call
- * looks up. A kept answer is returned synchronously: this runs on every /api request.
+ * Resolves a session cookie's value to its user, keeping the answers while the database's change token stays
+ * the same: any write by this process or any commit by another connection (SQLite's data_version) forgets
+ * them all, so a paused account or an ended session fails at its next call
+ * (docs/product/auth.md#paused-and-revoked) exactly as without them. PostgreSQL has no token (other instances
+ * write unseen), so there every call looks up. A kept answer is returned synchronously: this runs on every
+ * /api request.
  */
 function cookieResolver(ctx: AppContext): (cookieValue: string | undefined) => Session | Promise<Session> {
   const lookup = sessionLookup(ctx.db);

@@ -81,7 +81,7 @@ describe('GET / picks the landing page or the app', () => {
     expect(isLanding((await t.app.inject({ method: 'GET', url: '/', headers: { cookie } })).body)).toBe(true);
   });
 
-  it('a paused account gets the landing page (D8: its sessions stop working)', async () => {
+  it('a paused account gets the landing page (its sessions stop working)', async () => {
     const { client, user } = await signUp(t.app);
     await t.app.ctx.db.updateTable('users').set({ account_status: 'paused' }).where('id', '=', user.id).execute();
     expect(isLanding((await client.get('/')).body)).toBe(true);
@@ -96,7 +96,7 @@ describe('GET / picks the landing page or the app', () => {
   });
 });
 
-describe('the app\'s page tells the app when it was served without a session (issue 11)', () => {
+describe('the app\'s page tells the app when it was served without a session', () => {
   const MARK = '<meta name="spindle-signed-out" content="" />';
 
   it('a visitor, a forged cookie, an expired session and a paused account get the mark; a signed-in user does not', async () => {
@@ -214,7 +214,7 @@ describe('caching and compression of built files', () => {
   });
 });
 
-describe('the installable app and its service worker (issue 15)', () => {
+describe('the installable app and its service worker', () => {
   it('serves sw.js revalidated on every load, as JavaScript, scoped to the whole app, under the CSP', async () => {
     const res = await new Client(t.app).get('/sw.js');
     expect(res.statusCode).toBe(200);

@@ -171,7 +171,8 @@ function send(request: FastifyRequest, reply: FastifyReply, asset: Asset, body?:
 
 /**
  * Whether GET / is a plain visit the static landing page can answer. Query parameters other than
- * campaign tags are for the app (spec 1 §2: `/?subscription_activated=true` shows the log-in screen).
+ * campaign tags are for the app (docs/product/landing.md#landing: `/?subscription_activated=true` shows
+ * the log-in screen).
  */
 function isPlainVisit(query: unknown): boolean {
   return Object.keys(query && typeof query === 'object' ? query : {}).every((key) => /^(utm_[a-z]+|ref)$/.test(key));
@@ -183,8 +184,9 @@ const PAGES = new Set(['/index.html', '/landing.html']);
 /**
  * Serves the built web app from memory: files by exact path only (no path ever reaches the disk at
  * request time), precompressed variants when the client accepts them, and index.html for every other
- * GET outside /api so the client router takes over (D12). GET / without a live session answers the
- * prerendered landing page instead (issue 2: the landing page loads none of the app's JavaScript).
+ * GET outside /api so the client router takes over (docs/product/landing.md#routes). GET / without a
+ * live session answers the prerendered landing page instead (docs/product/landing.md#landing: it loads
+ * none of the app's JavaScript).
  */
 export function registerWebApp(app: FastifyInstance, webRoot: string): void {
   app.decorate('pageRenderers', [] as PageRenderer[]);
@@ -201,8 +203,8 @@ export function registerWebApp(app: FastifyInstance, webRoot: string): void {
     if (urlPath.startsWith('/api/') || urlPath === '/api') {
       return reply.status(404).send({ message: `No such API route: ${request.method} ${urlPath}`, code: 'NOT_FOUND' });
     }
-    // The service worker's copy of the app shell (issue 15): the page neither drawn for nor marked as
-    // anyone, so the same for every visitor; the app reads who is signed in when it starts.
+    // The service worker's copy of the app shell (docs/product/offline.md#shelf): the page neither drawn for
+    // nor marked as anyone, so the same for every visitor; the app reads who is signed in when it starts.
     if (urlPath === APP_SHELL_PATH && index) return send(request, reply, index);
     const asset = PAGES.has(urlPath) ? undefined : assets.get(urlPath);
     // The service worker is looked for on every visit: revalidated, never kept stale (a new build

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Subscription and payments (issue 10):
+ * Subscription and payments (docs/product/subscription.md):
  * - checkout_sessions gain what a hosted checkout has: an expiry, the hash of the demo page's form
  *   secret, the provider's subscription id once paid, and the Stripe mode it was created in;
  * - demo_subscriptions: the demo provider's subscriptions, read back exactly as Stripe's would be;

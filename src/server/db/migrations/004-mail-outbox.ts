@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { withId } from './dialect.js';
 
 /**
- * Mail (issue 11, style §12): every mail is a mail_outbox row first, sent by the worker after.
+ * Mail (docs/product/mail.md#delivery): every mail is a mail_outbox row first, sent by the worker after,
+ * so a mail survives a restart and is sent once across instances.
  * - idempotency_key is unique: enqueueing the same mail twice (a re-fired event, two instances) keeps one row;
  * - lease_until / lease_owner: a worker claims a row for a while, so two instances never send it at once;
  * - next_attempt_at and attempts: retries with backoff; status pending → sent | failed | expired;

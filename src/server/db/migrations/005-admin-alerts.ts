@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Admin alerts (issue 13, D21):
+ * Admin alerts (docs/product/admin.md#alerts):
  * - the five alert configurations, seeded here once: a migration runs once per database, under the
  *   migrator's lock, so two instances starting together cannot double them (and `type` is unique);
  * - a partial index of the unread history rows, so the badge's unread count reads only those.
- * Defaults are in docs/decisions.md ("Admin alerts").
+ * The defaults are those of docs/product/admin.md#alerts.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const defaults: { type: string; enabled: number; threshold: number | null }[] = [

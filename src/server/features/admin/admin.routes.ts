@@ -12,11 +12,12 @@ import { adminUsersRoutes } from './users/admin-users.routes.js';
 export const ADMIN_PREFIX = '/api/admin';
 
 /**
- * D9 for the whole /api/admin prefix, registered once with `{ prefix: ADMIN_PREFIX }`. The guard is
- * this scope's onRequest hook, so every route added here (or in a plugin registered here) passes
- * through it whatever its path, and so does /api/admin itself: 401 signed out and 403 for
- * non-administrators, on paths that do not exist too, so probing reveals nothing. Being onRequest,
- * it refuses before any body is read. The administration issue adds its routes inside this plugin.
+ * The administrators-only rule (docs/product/admin.md#access) for the whole /api/admin prefix, registered
+ * once with `{ prefix: ADMIN_PREFIX }`. The guard is this scope's onRequest hook, so every route added here
+ * (or in a plugin registered here) passes through it whatever its path, and so does /api/admin itself: 401
+ * signed out and 403 for non-administrators, on paths that do not exist too, so probing reveals nothing.
+ * Being onRequest, it refuses before any body is read. Every administration feature registers its routes
+ * inside this plugin.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (admin) => {
   admin.addHook('onRequest', requireAdmin);

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('/api/admin/* (D9)', () => {
+describe('/api/admin/*', () => {
   const paths = [
     '/api/admin',
     '/api/admin/',
@@ -54,7 +54,7 @@ describe('/api/admin/* (D9)', () => {
 });
 
 describe('the /api/admin scope', () => {
-  // A route added to the scope later, as the administration issue will: it is guarded without saying so.
+  // A route added to the scope later, as any new administration feature is: it is guarded without saying so.
   async function appWithSpecificRoute() {
     const app = Fastify();
     // The parts' routes declare zod schemas, as in the real app.

@@ -36,7 +36,7 @@ function onOtherInstance(client: Client): Client {
 }
 
 describe('GET /api/albums', () => {
-  it('answers every album of the caller in the order added, in the spec’s shape', async () => {
+  it('answers every album of the caller in the order added, in the documented shape', async () => {
     const { client } = await collector();
     const a = (await client.post('/api/albums', album('Sunday at the Village Vanguard'))).json();
     const b = (await client.post('/api/albums', album('Waltz for Debby'))).json();
@@ -123,7 +123,7 @@ describe('GET /api/albums', () => {
   });
 });
 
-describe('the album list built in pages (issue 9)', () => {
+describe('the album list built in pages', () => {
   it('has every album once, in order, across page boundaries; its pages parse back to the same list', async () => {
     const { client, user } = await collector();
     const collectionId = (await client.get('/api/collections')).json<{ id: number }[]>()[0]!.id;
@@ -157,7 +157,7 @@ describe('the album list built in pages (issue 9)', () => {
   });
 });
 
-describe('GET /api/albums?offset=&limit= (issue 9: the home reads a large list in slices)', () => {
+describe('GET /api/albums?offset=&limit= (the home reads a large list in slices)', () => {
   async function collectorWith(count: number) {
     const account = await collector();
     const collectionId = (await account.client.get('/api/collections')).json<{ id: number }[]>()[0]!.id;

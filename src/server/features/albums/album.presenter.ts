@@ -1,7 +1,7 @@
 import type { Album } from '../../../common/albums.schemas.js';
 import type { AlbumWithCollection } from './albums.repository.js';
 
-/** The album as the API shows it (spec 1 §3): dollars from integer cents, isLent as a boolean. */
+/** The album as the API shows it (docs/product/albums.md#fields): dollars from integer cents, isLent as a boolean. */
 export function presentAlbum(row: AlbumWithCollection): Album {
   return {
     id: row.id,

@@ -35,7 +35,7 @@ const columns = [
 const withCollection = (db: Executor) =>
   db.selectFrom('albums').innerJoin('collections', 'collections.id', 'albums.collection_id').select(columns);
 
-/** Queries on `albums`, always scoped by the owner's id (D9). */
+/** Queries on `albums`, always scoped by the owner's id (docs/product/api.md#who-may-call). */
 export const albumsRepository = {
   /**
    * How many of the user's albums are lent with a date on or before `latestLentDate` (overdue, see
@@ -64,7 +64,7 @@ export const albumsRepository = {
     return withCollection(db).where('albums.user_id', '=', userId).where('albums.id', '=', id).executeTakeFirst();
   },
 
-  /** D11: an album with the same title and artist keys in the collection. */
+  /** An album with the same title and artist keys in the collection (docs/product/albums.md#duplicates). */
   async hasDuplicate(db: Executor, collectionId: number, titleKey: string, artistKey: string): Promise<boolean> {
     const row = await db
       .selectFrom('albums')

@@ -11,7 +11,7 @@ import { createAlbum, deleteAlbum, getAlbum, updateAlbum, userAlbumList } from '
 const errorSchema = z.object({ message: z.string() }).loose();
 const errors = { 400: errorSchema, 401: errorSchema, 402: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 
-/** GET/POST /api/albums, GET/PUT/DELETE /api/albums/{id} (spec 1 §3, §5, §7; D6, D9, D11). */
+/** GET/POST /api/albums, GET/PUT/DELETE /api/albums/{id} (docs/product/albums.md#api). */
 export const albumsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/albums',

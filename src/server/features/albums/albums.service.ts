@@ -44,14 +44,17 @@ export function toValues(input: AlbumInput, collectionId: number): AlbumValues {
   };
 }
 
-/** The caller's own collection named by the album (case-insensitively), or 404: never another user's (D9). */
+/**
+ * The caller's own collection named by the album (case-insensitively), or 404: never another user's
+ * (docs/product/api.md#who-may-call).
+ */
 async function ownCollection(trx: Executor, userId: number, name: string): Promise<CollectionRow> {
   const collection = await collectionsRepository.findByName(trx, userId, name);
   if (!collection) throw notFound(ALBUM_MESSAGES.collectionNotFound);
   return collection;
 }
 
-/** D6: a free-tier user cannot grow a collection past the limit. */
+/** A free-tier user cannot grow a collection past the limit (docs/product/subscription.md#free-tier). */
 async function assertRoomFor(trx: Executor, user: UserRow, collection: CollectionRow): Promise<void> {
   if (userAccess(user) !== 'free') return;
   if ((await albumsRepository.countInCollection(trx, collection.id)) < FREE_TIER_MAX_ALBUMS_PER_COLLECTION) return;
@@ -75,8 +78,9 @@ export async function getAlbum(ctx: AppContext, userId: number, id: number): Pro
 }
 
 /**
- * Adds an album: the creation limit, own collection, free-tier room, and the D11 duplicate rule unless
- * allowDuplicate. Publishes 'albums.count_reached' when it takes the user to a watched threshold.
+ * Adds an album: the creation limit, own collection, free-tier room, and the duplicate rule
+ * (docs/product/albums.md#duplicates) unless allowDuplicate. Publishes 'albums.count_reached' when it takes
+ * the user to a watched threshold.
  */
 export async function createAlbum(ctx: AppContext, user: UserRow, input: AlbumInput): Promise<Album> {
   const threshold = await countThreshold(ctx, 'albums');
@@ -92,7 +96,7 @@ export async function createAlbum(ctx: AppContext, user: UserRow, input: AlbumIn
     const reached = await countIfCrossed(threshold, 1, (limit) => albumsRepository.countByUserUpTo(trx, user.id, limit));
     return { album: await presentById(trx, user.id, id), reached };
   });
-  // After the commit, not awaited: a listener never holds up or fails the request (style §11).
+  // After the commit, not awaited: a listener never holds up or fails the request.
   if (reached !== null) void ctx.events.emit('albums.count_reached', { userId: user.id, username: user.username, count: reached });
   return album;
 }
@@ -126,7 +130,7 @@ const LIST_PAGE_SIZE = 200;
 /**
  * Every album of the user, serialised once as the JSON body of GET /api/albums. Read and encoded in
  * keyset pages with a turn of the event loop between them, so a list of 15,000 albums does not hold
- * up everyone else's requests for a tenth of a second (issue 9). A write landing between pages can
+ * up everyone else's requests for a tenth of a second. A write landing between pages can
  * only make the list newer than the version it is kept under, and that version is already stale.
  */
 export async function serialiseAlbumList(ctx: AppContext, userId: number): Promise<BuiltList> {

@@ -63,7 +63,7 @@ async function albumCount(client: Client) {
 
 
 describe('POST /api/albums', () => {
-  it('adds an album with every spec field and answers it (201)', async () => {
+  it('adds an album with every documented field and answers it (201)', async () => {
     const { client } = await collector();
     const res = await client.post('/api/albums', fullAlbum);
     expect(res.statusCode).toBe(201);
@@ -233,7 +233,7 @@ describe('POST /api/albums', () => {
   });
 });
 
-describe('lending (spec 1 §4)', () => {
+describe('lending', () => {
   it('stores lentTo and lentDate as null when the album is not lent, whatever was sent', async () => {
     const { client } = await collector();
     const res = await client.post('/api/albums', { ...fullAlbum, isLent: false, lentTo: 'Sam', lentDate: '2024-01-01' });
@@ -257,7 +257,7 @@ describe('lending (spec 1 §4)', () => {
   });
 });
 
-describe('duplicates (D11)', () => {
+describe('duplicates', () => {
   it('answers 409 for the same title and artist in the same collection, then adds it with allowDuplicate', async () => {
     const { client } = await collector();
     expect((await client.post('/api/albums', fullAlbum)).statusCode).toBe(201);
@@ -368,7 +368,7 @@ describe('DELETE /api/albums/{id}', () => {
   });
 });
 
-describe('ownership (D9)', () => {
+describe('ownership', () => {
   it('answers 404 to another user on GET, PUT and DELETE of your album, and changes nothing', async () => {
     const owner = await collector();
     const album = (await owner.client.post('/api/albums', fullAlbum)).json();
@@ -395,7 +395,7 @@ describe('ownership (D9)', () => {
   });
 });
 
-describe('access (D6)', () => {
+describe('access', () => {
   it('answers 401 signed out on every album call', async () => {
     const anon = new Client(t.app);
     for (const res of [
@@ -409,7 +409,7 @@ describe('access (D6)', () => {
     }
   });
 
-  it('answers 402 with the D7 body to a gated user on every album call', async () => {
+  it('answers 402 with the payment-required body to a gated user on every album call', async () => {
     const { client, user } = await collector();
     const album = (await client.post('/api/albums', fullAlbum)).json();
     await setUser(user.id, { subscription_status: 'trialing', trial_end_date: '2020-01-01T00:00:00.000Z' });

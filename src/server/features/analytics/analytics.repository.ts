@@ -22,7 +22,10 @@ export interface LentAlbumRow {
   collection_name: string;
 }
 
-/** The aggregate reads behind GET /api/analytics, each one query scoped by the owner's id (D9). */
+/**
+ * The aggregate reads behind GET /api/analytics, each one query scoped by the owner's id
+ * (docs/product/api.md#who-may-call).
+ */
 export const analyticsRepository = {
   /** Every collection of the user with its album count and the sum of its prices in cents (no price counts 0). */
   async collectionFigures(db: Db, userId: number): Promise<CollectionFigures[]> {

@@ -8,7 +8,10 @@ import { userAnalytics } from './analytics.service.js';
 
 const errorSchema = z.object({ message: z.string() }).loose();
 
-/** GET /api/analytics (spec 2 §3, §7): a data call, so D6's 402 applies to gated users. */
+/**
+ * GET /api/analytics (docs/product/analytics.md#api): a data call, so gated users get 402
+ * (docs/product/subscription.md#gated).
+ */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/analytics',

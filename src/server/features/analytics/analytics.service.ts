@@ -7,7 +7,10 @@ import { analyticsRepository, type LentAlbumRow } from './analytics.repository.j
 
 const dollars = (cents: number) => cents / 100;
 
-/** The user's loan reminders (issue 15): the lent albums are already oldest loan first, undated last. */
+/**
+ * The user's loan reminders (docs/product/loans.md#overdue): the lent albums are already oldest loan first,
+ * undated last.
+ */
 function loanFigures(lent: LentAlbumRow[], reminders: LoanReminders): Analytics['loans'] {
   const overdue: Analytics['loans']['overdue'] = [];
   for (const album of lent) {

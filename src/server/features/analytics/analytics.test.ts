@@ -11,7 +11,7 @@ afterAll(() => t.close());
 
 type Signed = Awaited<ReturnType<typeof signUp>>;
 
-/** The server's loan day (issue 15: the UTC date) and whole days from a YYYY-MM-DD date to it. */
+/** The server's loan day (the UTC date, docs/product/loans.md#reminders) and whole days from a YYYY-MM-DD date to it. */
 const utcToday = () => new Date().toISOString().slice(0, 10);
 const daysSince = (date: string) => (Date.parse(`${utcToday()}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`)) / 86_400_000;
 
@@ -109,7 +109,7 @@ async function otherCollector(): Promise<Signed> {
   return other;
 }
 
-describe('GET /api/analytics (spec 2 §3)', () => {
+describe('GET /api/analytics', () => {
   it('answers the hand-computed figures, exact to the cent, with albums without price or genre and no other user counted', async () => {
     await otherCollector();
     const { client, ids, collections } = await collector();
@@ -118,7 +118,7 @@ describe('GET /api/analytics (spec 2 §3)', () => {
     const res = await client.get('/api/analytics');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    // toEqual on the whole body: nothing beyond the spec's fields leaves the server.
+    // toEqual on the whole body: nothing beyond the documented fields leaves the server.
     expect(res.json()).toEqual({
       totalCollections: 3,
       totalAlbums: 7,
@@ -149,7 +149,7 @@ describe('GET /api/analytics (spec 2 §3)', () => {
         },
         { id: ids.help, title: 'Help!', artist: 'The Beatles', lentTo: 'Jo & Lee', lentDate: todayIsoDate(), collection: 'Rock' },
       ],
-      // Issue 15, the default 30-day reminder: the two old loans are overdue, oldest first; Help! (today) is not.
+      // The default 30-day reminder: the two old loans are overdue, oldest first; Help! (today) is not.
       loans: {
         reminderDays: 30,
         today: utcToday(),
@@ -264,7 +264,7 @@ describe('GET /api/analytics (spec 2 §3)', () => {
     expect(res.json()).toHaveProperty('message');
   });
 
-  it('answers 402 with the D7 body to a gated user (an expired trial)', async () => {
+  it('answers 402 with the payment-required body to a gated user (an expired trial)', async () => {
     const { client, user } = await collector();
     await usersRepository.update(t.app.ctx.db, user.id, { trial_end_date: new Date(Date.now() - 1000).toISOString() });
     const res = await client.get('/api/analytics');

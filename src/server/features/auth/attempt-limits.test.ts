@@ -16,7 +16,7 @@ const register = (username: string, remoteAddress: string) =>
 const statuses = (responses: LightMyRequestResponse[]) => responses.map((res) => res.statusCode);
 const count = (list: number[], status: number) => list.filter((s) => s === status).length;
 
-describe('login limits under concurrency (D8b)', () => {
+describe('login limits under concurrency', () => {
   it('judges at most 10 of 60 simultaneous wrong guesses at one account, and the right password in the burst does not get through', async () => {
     const { user, password } = await signUp(t.app);
     const burst = [
@@ -51,7 +51,7 @@ describe('login limits under concurrency (D8b)', () => {
   });
 });
 
-describe('registration limits (issue 9: a 409 tells who has an account)', () => {
+describe('registration limits (a 409 tells who has an account)', () => {
   it('keeps the 409 message, and limits those answers to 10 per address in 15 minutes', async () => {
     const { user } = await signUp(t.app);
     for (let i = 0; i < 10; i++) {

@@ -17,7 +17,7 @@ import { authenticate, registerUser } from './auth.service.js';
 
 const errorSchema = z.object({ message: z.string() }).loose();
 
-/** POST /api/register, POST /api/login, POST /api/logout, GET /api/user (spec 1 §7, D4–D8b). */
+/** POST /api/register, POST /api/login, POST /api/logout, GET /api/user (docs/product/auth.md). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/register',
@@ -56,7 +56,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.send({ message: 'Logged out successfully' });
   });
 
-  // Spec 2 §4: after payment the client signs out and goes to the auth page with subscription_activated.
+  // After payment the client signs out and goes to the auth page with subscription_activated
+  // (docs/product/subscription.md#after-payment).
   app.post(
     '/api/auth/force-logout',
     { schema: { body: forceLogoutRequestSchema, response: { 200: forceLogoutResponseSchema, 400: errorSchema } } },

@@ -36,8 +36,9 @@ const dummyHash = (cost: ScryptCost): Promise<string> => {
 };
 
 /**
- * D4, D5: a new account with a 30-day trial. The attempt is reserved against the client address before
- * any work, like a login; a 409 keeps it, a new account gives it back (as a right password does).
+ * A new account with a 30-day trial (docs/product/auth.md#registration, docs/product/subscription.md#trial).
+ * The attempt is reserved against the client address before any work, like a login; a 409 keeps it, a new
+ * account gives it back (as a right password does).
  */
 export async function registerUser(
   ctx: AppContext,
@@ -47,7 +48,7 @@ export async function registerUser(
   const reservation = await reserveAttempt(ctx.db, ctx.dbKind, [emailProbeRule(clientIp)], 'registration');
   const user = await insertTrialUser(ctx, input);
   await releaseAttempt(ctx.db, reservation);
-  // Not awaited: a listener (admin alerts) never holds up or fails the registration (style §11).
+  // Not awaited: a listener (admin alerts) never holds up or fails the registration.
   void ctx.events.emit('user.registered', { userId: user.id, username: user.username, email: user.email });
   return user;
 }
@@ -93,10 +94,10 @@ export const passwordGuessRules = (username: string, clientIp: string) => [
 ];
 
 /**
- * Checks credentials with the D8b limits. The attempt is reserved in both buckets before anything
- * else, so concurrent guesses count one by one; a wrong password keeps it (a failure), a right one
- * gives it back and clears the account's count (the address count only ages out). Unknown e-mail and
- * wrong password answer alike, and both pay for one scrypt hash so their timing matches.
+ * Checks credentials with the attempt limits (docs/product/auth.md#attempt-limits). The attempt is reserved
+ * in both buckets before anything else, so concurrent guesses count one by one; a wrong password keeps it (a
+ * failure), a right one gives it back and clears the account's count (the address count only ages out).
+ * Unknown e-mail and wrong password answer alike, and both pay for one scrypt hash so their timing matches.
  */
 export async function authenticate(ctx: AppContext, username: string, password: string, clientIp: string): Promise<UserRow> {
   const accountBucket = loginAccountBucket(username);
@@ -119,12 +120,12 @@ export const ADMIN_CONFLICT_LOG =
   'ADMIN_EMAIL names an existing account whose password is not ADMIN_PASSWORD: it was NOT made an administrator (see the README, "The administrator account")';
 
 /**
- * D3: ADMIN_EMAIL / ADMIN_PASSWORD make sure that account exists and is an administrator. Start-up
- * never hands the role to an account whose password the operator did not set: anyone can register
- * an address, or change their profile to it, before the operator names it (or after the
- * administrator moved to another address). So a missing account is created, an existing one is
- * promoted only when ADMIN_PASSWORD verifies against it, and otherwise it is left as it is and the
- * conflict is logged as an error for the operator to settle.
+ * ADMIN_EMAIL / ADMIN_PASSWORD make sure that account exists and is an administrator
+ * (docs/product/auth.md#administrator-account). Start-up never hands the role to an account whose password
+ * the operator did not set: anyone can register an address, or change their profile to it, before the
+ * operator names it (or after the administrator moved to another address). So a missing account is created,
+ * an existing one is promoted only when ADMIN_PASSWORD verifies against it, and otherwise it is left as it is
+ * and the conflict is logged as an error for the operator to settle.
  */
 export async function ensureBootstrapAdmin(ctx: AppContext): Promise<void> {
   const admin = ctx.config.admin;

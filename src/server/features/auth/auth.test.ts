@@ -129,7 +129,7 @@ describe('POST /api/login', () => {
     expect(unknown.json().message).toBe('Invalid username or password');
   });
 
-  it('lets a gated user sign in with subscription_required and the spec message', async () => {
+  it('lets a gated user sign in with subscription_required and the documented message', async () => {
     const { user, password } = await signUp(t.app);
     await setUser(user.id, { subscription_status: 'inactive' });
     const res = await new Client(t.app).post('/api/login', { username: user.username, password });
@@ -150,14 +150,14 @@ describe('POST /api/login', () => {
     expect(res2.json().message).toMatch(/revoked/);
   });
 
-  it('ends the open sessions of a paused account at once (D8)', async () => {
+  it('ends the open sessions of a paused account at once', async () => {
     const { client, user } = await signUp(t.app);
     expect((await client.get('/api/user')).statusCode).toBe(200);
     await setUser(user.id, { account_status: 'paused' });
     expect((await client.get('/api/user')).statusCode).toBe(401);
   });
 
-  it('ends the sessions of an account paused by another process or instance at its next call (D8)', async () => {
+  it('ends the sessions of an account paused by another process or instance at its next call', async () => {
     const { client, user } = await signUp(t.app);
     for (let i = 0; i < 3; i++) expect((await client.get('/api/user')).statusCode).toBe(200);
     // Another connection, as another app instance or an operator's SQL would make it.
@@ -238,7 +238,7 @@ describe('GET /api/user', () => {
     expect(res.json()).toHaveProperty('message');
   });
 
-  it('answers 402 with the D7 body for an expired trial, and 200 again once active', async () => {
+  it('answers 402 with the payment-required body for an expired trial, and 200 again once active', async () => {
     const { client, user } = await signUp(t.app);
     await setUser(user.id, { trial_end_date: new Date(Date.now() - 1000).toISOString() });
     const res = await client.get('/api/user');

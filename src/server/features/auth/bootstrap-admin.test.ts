@@ -33,7 +33,7 @@ const login = async (username: string, password: string) => {
 };
 const isAdmin = async (client: Client) => (await client.get('/api/user')).json().isAdmin as boolean;
 
-describe('the administrator from ADMIN_EMAIL and ADMIN_PASSWORD at start-up (D3)', () => {
+describe('the administrator from ADMIN_EMAIL and ADMIN_PASSWORD at start-up', () => {
   it('creates the account when it is missing, as an administrator', async () => {
     const { client, res } = await login('boss@example.com', 'admin-password');
     expect(res.statusCode).toBe(200);

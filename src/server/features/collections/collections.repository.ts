@@ -12,10 +12,10 @@ export interface CollectionWithCount {
   album_count: number;
 }
 
-/** D10: names compare trimmed and case-insensitively. */
+/** Names compare trimmed and case-insensitively (docs/product/collections.md#fields). */
 export const collectionNameKey = (name: string): string => name.trim().toLowerCase();
 
-/** Queries on `collections`, always scoped by the owner's id (D9). */
+/** Queries on `collections`, always scoped by the owner's id (docs/product/api.md#who-may-call). */
 export const collectionsRepository = {
   /** The user's collections with their album counts, in one query. */
   async listWithCounts(db: Executor, userId: number): Promise<CollectionWithCount[]> {

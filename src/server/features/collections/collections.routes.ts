@@ -15,7 +15,7 @@ import { homePageRenderer } from './home-page.js';
 const errorSchema = z.object({ message: z.string() }).loose();
 const errors = { 400: errorSchema, 401: errorSchema, 402: errorSchema, 404: errorSchema, 409: errorSchema };
 
-/** GET/POST /api/collections, PUT/DELETE /api/collections/{id} (spec 1 §7, D6, D9, D10). */
+/** GET/POST /api/collections, PUT/DELETE /api/collections/{id} (docs/product/collections.md#api). */
 export const collectionsRoutes: FastifyPluginAsyncZod<{ homeRender: HomeRenderModule | null }> = async (app, { homeRender }) => {
   // web-app.ts creates the renderer list after every feature is registered.
   app.addHook('onReady', async () => {

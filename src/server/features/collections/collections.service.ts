@@ -27,7 +27,10 @@ export async function listCollections(ctx: AppContext, userId: number): Promise<
   return rows.map((row) => present(row, row.album_count));
 }
 
-/** D10 names, D6 free-tier limit. Publishes 'collections.count_reached' when it takes the user to a watched threshold. */
+/**
+ * Names as docs/product/collections.md#fields has them, within docs/product/subscription.md#free-tier.
+ * Publishes 'collections.count_reached' when it takes the user to a watched threshold.
+ */
 export async function createCollection(ctx: AppContext, user: UserRow, name: string): Promise<Collection> {
   const threshold = await countThreshold(ctx, 'collections');
   const { collection, reached } = await userDataWrite(ctx.db, user.id, async (trx) => {
@@ -43,12 +46,12 @@ export async function createCollection(ctx: AppContext, user: UserRow, name: str
     const collection = present(await collectionsRepository.insert(trx, user.id, name, nowIso()), 0);
     return { collection, reached: await countIfCrossed(threshold, 1, (limit) => collectionsRepository.countByUserUpTo(trx, user.id, limit)) };
   });
-  // After the commit, not awaited: a listener never holds up or fails the request (style §11).
+  // After the commit, not awaited: a listener never holds up or fails the request.
   if (reached !== null) void ctx.events.emit('collections.count_reached', { userId: user.id, username: user.username, count: reached });
   return collection;
 }
 
-/** Renames a collection; its albums follow, since they reference it by id (D10). */
+/** Renames a collection; its albums follow, since they reference it by id (docs/product/collections.md#api). */
 export async function renameCollection(ctx: AppContext, userId: number, id: number, name: string): Promise<Collection> {
   return userDataWrite(ctx.db, userId, async (trx) => {
     const clash = await collectionsRepository.findByName(trx, userId, name);
@@ -59,7 +62,10 @@ export async function renameCollection(ctx: AppContext, userId: number, id: numb
   });
 }
 
-/** Deletes a collection with its albums and releases the stored covers nothing else uses (D10). */
+/**
+ * Deletes a collection with its albums and releases the stored covers nothing else uses
+ * (docs/product/collections.md#api).
+ */
 export async function deleteCollection(ctx: AppContext, userId: number, id: number): Promise<void> {
   await userDataWrite(ctx.db, userId, async (trx) => {
     const collection = await collectionsRepository.findById(trx, userId, id);

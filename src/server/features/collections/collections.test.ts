@@ -83,7 +83,7 @@ describe('POST /api/collections', () => {
     expect((await client.get('/api/collections')).json()).toHaveLength(1);
   });
 
-  it('answers 409 naming the clash for a name that exists in another case (D10)', async () => {
+  it('answers 409 naming the clash for a name that exists in another case', async () => {
     const { client } = await signUp(t.app);
     await createCollection(client, 'Jazz');
     const res = await client.post('/api/collections', { name: ' JAZZ ' });
@@ -172,7 +172,7 @@ describe('DELETE /api/collections/{id}', () => {
   });
 });
 
-describe('ownership (D9)', () => {
+describe('ownership', () => {
   it('answers 404 to another user’s PUT and DELETE of your collection and changes nothing', async () => {
     const owner = await signUp(t.app);
     const c = await createCollection(owner.client, 'Private');
@@ -195,7 +195,7 @@ describe('access', () => {
     expect((await anon.delete('/api/collections/1')).statusCode).toBe(401);
   });
 
-  it('answers 402 with the D7 body to a gated user', async () => {
+  it('answers 402 with the payment-required body to a gated user', async () => {
     const { client, user } = await signUp(t.app);
     const c = await createCollection(client, 'Before');
     await setUser(user.id, { subscription_status: 'inactive' });
@@ -212,7 +212,7 @@ describe('access', () => {
     expect((await client.get('/api/collections')).json()).toEqual([{ id: c.id, name: 'Before', albumCount: 0 }]);
   });
 
-  it('limits the free tier to 3 collections (402 with a message) while premium users have no limit (D6)', async () => {
+  it('limits the free tier to 3 collections (402 with a message) while premium users have no limit', async () => {
     const { client, user } = await signUp(t.app);
     await setUser(user.id, { subscription_status: 'canceled', has_had_paid_subscription: 1 });
     for (const name of ['One', 'Two', 'Three']) await createCollection(client, name);

@@ -62,7 +62,7 @@ async function addAlbums(client: Client, collection: string, titles: string[]) {
   }
 }
 
-describe('the collection home drawn on the server (issue 3: the first cards show before any script runs)', () => {
+describe('the collection home drawn on the server (the first cards show before any script runs)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await appWith();
@@ -248,7 +248,7 @@ describe('the collection home without a drawing asks the browser to start its re
   });
 });
 
-describe('the drawn home is kept per user until their next write (issue 14)', () => {
+describe('the drawn home is kept per user until their next write', () => {
   it('draws once for repeated visits, again after any write, per user and per address', async () => {
     let draws = 0;
     const t = await appWith({

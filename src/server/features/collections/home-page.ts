@@ -12,7 +12,7 @@ import { userAlbumList } from '../albums/albums.service.js';
 import { presentUser } from '../users/user.presenter.js';
 import { listCollections } from './collections.service.js';
 
-/** The collection home's paths (spec 1 §2, D13). */
+/** The collection home's paths (docs/product/collections.md#home). */
 const HOME_PATHS = new Set(['/', '/collection', '/collections']);
 
 /** What the home reads first; the app's fetches (credentials included) take these preloaded answers. */
@@ -34,7 +34,7 @@ const KEPT_DRAWINGS = 500;
 const KEPT_DRAWING_BYTES = 64 * 1024 * 1024;
 
 /**
- * Each user's latest drawing of the home, kept until their next write (issue 14: drawing a 3,000-album
+ * Each user's latest drawing of the home, kept until their next write (drawing a 3,000-album
  * home took the event loop for tens of milliseconds per request, so 200 signed-in clients queued for
  * seconds). The key holds everything the drawing reads: the user's data_version (bumped by every
  * collection or album write, in the same transaction, on every instance), the path and query, the
@@ -97,7 +97,7 @@ async function drawHome(
 }
 
 /**
- * The collection home for a signed-in user (issue 3: the first album cards of a 10,000-album
+ * The collection home for a signed-in user (docs/product/collections.md#home: the first album cards of a 10,000-album
  * collection show within 1.5× a bare page): the home already drawn by the app's own components, which
  * the browser then hydrates. When there is no drawing (no web build, a drawing that failed) the page
  * asks the browser to start the home's reads while it parses instead. A user whose access is gated

@@ -29,7 +29,7 @@ beforeEach(() => fake.reset());
 const proxy = (c: Client, url: string) => c.get(`/api/cover-art-image?url=${encodeURIComponent(url)}`);
 
 describe('GET /api/cover-art-image (the image proxy)', () => {
-  it('answers 401 signed out and 402 to a gated user (D6), and fetches nothing', async () => {
+  it('answers 401 signed out and 402 to a gated user, and fetches nothing', async () => {
     const url = `${fake.url}/web/cover.png`;
     expect((await proxy(new Client(allowed.app), url)).statusCode).toBe(401);
     const gated = await signUp(allowed.app);

@@ -36,7 +36,7 @@ const caaListingSchema = z.object({
 });
 
 // One queue for the whole application: every user's searches, on every instance sharing the database,
-// wait their turn (issue 14: a per-process queue let two instances ask twice as often). The next free
+// wait their turn (a per-process queue let two instances ask twice as often). The next free
 // slot is a row of `settings`, reserved by compare-and-set (DbPacer, as the geocoder's).
 export const MUSICBRAINZ_PACER_KEY = 'musicbrainz_next_slot';
 const musicBrainzQueues = new WeakMap<AppContext, FairQueue>();
@@ -62,7 +62,7 @@ export function luceneEscape(text: string): string {
   return text.replace(/([+\-&|!(){}[\]^"~*?:\\/])/g, '\\$1');
 }
 
-/** The CAA address of a release's front cover, 500 px: what the search answers (D15). */
+/** The CAA address of a release's front cover, 500 px: what the search answers (docs/product/cover-art.md#search). */
 export const frontCoverUrl = (ctx: AppContext, mbid: string) => `${ctx.config.coverArt.coverArtArchiveUrl}/release/${mbid}/front-500`;
 
 export async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

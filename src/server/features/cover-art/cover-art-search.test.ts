@@ -127,7 +127,7 @@ describe('GET /api/cover-art (cover art search)', () => {
     expect(res.json().message).toBe('Cover art search is unavailable right now. Please try again later.');
   });
 
-  it('answers 401 signed out and 402 to a user whose subscription is inactive (D6)', async () => {
+  it('answers 401 signed out and 402 to a user whose subscription is inactive', async () => {
     expect((await search(new Client(t.app), 'Kind of Blue', 'Miles Davis')).statusCode).toBe(401);
     const gated = await signUp(t.app);
     await t.app.ctx.db.updateTable('users').set({ subscription_status: 'inactive' }).where('id', '=', gated.user.id).execute();

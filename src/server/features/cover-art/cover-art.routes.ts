@@ -70,7 +70,7 @@ function parseUploadFields(fields: Record<string, string>): CoverUploadFields {
 }
 
 /**
- * Cover art (spec 1 §2, §5, §7; spec 2 §7; D9, D15): search through MusicBrainz and the Cover Art
+ * Cover art (docs/product/cover-art.md): search through MusicBrainz and the Cover Art
  * Archive, upload, import of a remote cover, serving stored covers to their owner, and the safe
  * image proxy.
  */
@@ -104,8 +104,8 @@ export const coverArtRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const { file, fields } = await readUpload(request);
       const { albumId } = parseUploadFields(fields);
-      // Spec 1 §7: albumId is sent when editing. The cover is linked when the album form is saved,
-      // so here it is only checked to be the caller's own album (D9).
+      // albumId is sent when editing (docs/product/cover-art.md#upload). The cover is linked when the album
+      // form is saved, so here it is only checked to be the caller's own album (docs/product/api.md#who-may-call).
       if (albumId !== undefined) {
         const album = await app.ctx.db
           .selectFrom('albums')

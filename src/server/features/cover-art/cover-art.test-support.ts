@@ -43,7 +43,7 @@ export function imageCount(app: FastifyInstance, userId?: number): Promise<numbe
   return query.executeTakeFirstOrThrow().then((row) => Number(row.n));
 }
 
-// Albums get their routes in a parallel issue; these tests write the rows directly.
+// These tests write the album rows directly, so they exercise cover art alone, not the album routes.
 export async function insertAlbum(app: FastifyInstance, userId: number, coverUrl: string | null): Promise<number> {
   const collection = await app.ctx.db
     .insertInto('collections')

@@ -16,7 +16,10 @@ export interface RemoteImage {
   contentType: string;
 }
 
-/** The fetch rules for user-given image addresses (D15), with this app's test and operator allowances. */
+/**
+ * The fetch rules for user-given image addresses (docs/product/cover-art.md#proxy), with this app's test
+ * and operator allowances.
+ */
 export function imageFetchOptions(ctx: AppContext): SafeFetchOptions {
   return {
     maxBytes: UPLOAD_MAX_BYTES,

@@ -1,4 +1,4 @@
-/** RFC 4180 CSV with spreadsheet-safe cells (D16). */
+/** RFC 4180 CSV with spreadsheet-safe cells (docs/product/export.md#formulas). */
 
 export const CRLF = '\r\n';
 /** Lets spreadsheet apps (Excel in particular) detect UTF-8. */

@@ -20,7 +20,7 @@ const MEMORY_MAX_BYTES = 64 * 1024 * 1024;
  * it was built from — also by another instance or after a restart. Writing goes to a temporary file
  * renamed into place when complete, so a reader never sees half a file. Total size is bounded by
  * EXPORT_FILES_MAX_BYTES (plus the file just built, until the next one): least recently used first.
- * Files up to 8 MB are also held in memory while recently used (64 MB in all), as before issue 9.
+ * Files up to 8 MB are also held in memory while recently used (64 MB in all), as before they were kept on disk.
  */
 export class ExportFiles {
   /** File name → size in bytes; Map order is recency (least recent first). */

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createTestApp, signUp, TEST_SCRYPT, type TestApp } from '../../test/harness.js';
 
-// Issue 9, item 3: exports under load — a bounded number in flight per user, and the last export kept
-// on disk while the user's data is unchanged.
+// Exports under load (docs/product/export.md#api, docs/product/export.md#kept-files): a bounded number in
+// flight per user, and the last export kept on disk while the user's data is unchanged.
 
 let t: TestApp;
 beforeAll(async () => {

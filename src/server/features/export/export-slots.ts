@@ -1,6 +1,6 @@
 import { AppError } from '../../errors.js';
 
-/** Exports one user may have in flight at once on one instance (issue 9). */
+/** Exports one user may have in flight at once on one instance (docs/product/export.md#api). */
 export const MAX_CONCURRENT_EXPORTS = 2;
 /** What a refused export is told to wait: a 15,000-album export takes about a second to build. */
 export const EXPORT_RETRY_AFTER_SECONDS = 5;

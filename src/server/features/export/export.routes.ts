@@ -14,8 +14,8 @@ import { albumsCsvChunks, contentDisposition, exportVersion } from './export.ser
 const errorSchema = z.object({ message: z.string() }).loose();
 
 /**
- * GET /api/export/albums[?collection=NAME]: a streamed CSV download (spec 1 §7, D16). Only
- * requireUser: D6 keeps a user's own data reachable whatever their subscription.
+ * GET /api/export/albums[?collection=NAME]: a streamed CSV download (docs/product/export.md#api). Only
+ * requireUser: a user's own data stays reachable whatever their subscription (docs/product/subscription.md#gated).
  */
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   const files = await ExportFiles.open(path.join(app.ctx.config.dataDir, 'exports'), app.ctx.config.exportFilesMaxBytes, app.log);

@@ -15,7 +15,7 @@ export function absoluteCoverUrl(coverUrl: string | null, publicUrl: string): st
   return coverUrl?.startsWith('/') ? `${publicUrl}${coverUrl}` : coverUrl;
 }
 
-/** Spec 1 §3's album fields in its order, with headers a spreadsheet user reads. */
+/** The album fields in the order of docs/product/export.md#format, with headers a spreadsheet user reads. */
 const COLUMNS: readonly Column[] = [
   ['ID', (a) => a.id],
   ['Title', (a) => a.title],

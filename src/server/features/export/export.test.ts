@@ -90,7 +90,7 @@ async function add(client: Client, fields: Record<string, unknown>) {
   return res.json<{ id: number }>();
 }
 
-describe('csvCell (RFC 4180, D16)', () => {
+describe('csvCell (RFC 4180)', () => {
   it('quotes fields with a comma, a quote, CR or LF and doubles quotes', () => {
     expect(csvCell('plain')).toBe('plain');
     expect(csvCell('Crosby, Stills & Nash')).toBe('"Crosby, Stills & Nash"');
@@ -262,7 +262,7 @@ describe('GET /api/export/albums', () => {
     expect(await titles('?collection=Renamed')).toEqual(['Second Press|Renamed']);
   });
 
-  it('answers 401 signed out, and 200 to a gated user whose data stays theirs (D6)', async () => {
+  it('answers 401 signed out, and 200 to a gated user whose data stays theirs', async () => {
     expect((await new Client(t.app).get('/api/export/albums')).statusCode).toBe(401);
     const { client, user } = await collector(['Jazz']);
     await add(client, { collection: 'Jazz', title: 'Kept', artist: 'Me' });

@@ -3,7 +3,7 @@ import { DATABASE_UNAVAILABLE_MESSAGE } from '../../db/infrastructure-errors.js'
 import { createPostgresDatabase, createTestApp, signUp, testDbKind, type TestApp } from '../../test/harness.js';
 import { TcpProxy } from '../../ops/faults/tcp-proxy.js';
 
-// Issue 14: PostgreSQL stopped mid-load. The shared server is never stopped: the app reaches its own
+// PostgreSQL stopped mid-load (docs/product/api.md#database). The shared server is never stopped: the app reaches its own
 // database through a TCP proxy, and the test cuts the proxy (what a stopped server looks like to the
 // app: connections reset, new ones refused) or makes it swallow connections (an unreachable host).
 describe.runIf(testDbKind === 'postgres')('PostgreSQL going away under load', () => {

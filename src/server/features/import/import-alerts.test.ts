@@ -34,7 +34,7 @@ const HEADER = 'Catalog#,Artist,Title,Label,Format,Rating,Released,release_id,Co
 const rows = (count: number, folder: (i: number) => string = () => 'Shelf') =>
   [HEADER, ...Array.from({ length: count }, (_, i) => `C,Artist,Title ${i},L,LP,,1990,${i},${folder(i)},,,,`)].join('\r\n');
 
-describe('import and the admin alerts (D21), as creating albums one by one', () => {
+describe('import and the admin alerts, as creating albums one by one', () => {
   it('an import that crosses the album and collection thresholds fires each alert once, with the count', async () => {
     await setThreshold('album_count', 5);
     await setThreshold('collection_count', 2);

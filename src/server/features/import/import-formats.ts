@@ -24,7 +24,10 @@ const norm = (header: string) => header.trim().toLowerCase();
 /** Columns every Discogs collection export has; the header is recognised by them. */
 const DISCOGS_REQUIRED = ['artist', 'title', 'release_id', 'collectionfolder'];
 
-/** Discogs folders that mean "no folder" (spec: they go into one default collection). */
+/**
+ * Discogs folders that mean "no folder" (docs/product/import.md#discogs-mapping: they go into one default
+ * collection).
+ */
 const UNFILED_FOLDERS = new Set(['uncategorized', 'all', '']);
 
 /** Discogs grades by their abbreviation (the part in parentheses). */
@@ -165,7 +168,8 @@ function discogsMapper(header: string[]): RowMapper {
 
 /**
  * Our own export neutralises a cell a spreadsheet would read as a formula with a leading quote
- * (D16, export/csv.ts); one such quote is taken off again so the value comes back as it was.
+ * (docs/product/export.md#formulas, export/csv.ts); one such quote is taken off again so the value comes back
+ * as it was.
  */
 export function unneutralise(cell: string): string {
   return /^'+[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;

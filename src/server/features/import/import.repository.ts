@@ -8,9 +8,9 @@ type Executor = Db | Transaction<Database>;
 /** Rows per INSERT: 500 × 21 parameters stays far below SQLite's and PostgreSQL's limits. */
 export const INSERT_CHUNK = 500;
 
-/** Bulk reads and writes of the import, always scoped by the owner's id (D9). */
+/** Bulk reads and writes of the import, always scoped by the owner's id (docs/product/api.md#who-may-call). */
 export const importRepository = {
-  /** The D11 keys of every album of the user, with its collection id. */
+  /** The duplicate keys (docs/product/albums.md#duplicates) of every album of the user, with its collection id. */
   albumKeys(db: Executor, userId: number): Promise<{ collection_id: number; title_key: string; artist_key: string }[]> {
     return db.selectFrom('albums').select(['collection_id', 'title_key', 'artist_key']).where('user_id', '=', userId).execute();
   },

@@ -60,7 +60,7 @@ async function readCsvUpload(request: FastifyRequest, publicUrl: string): Promis
 }
 
 /**
- * Import of a Discogs collection export or of our own CSV export (issue 15): POST the file as
+ * Import of a Discogs collection export or of our own CSV export (docs/product/import.md#api): POST the file as
  * multipart `file` to the dry run (a report, nothing written) and then to the import (all or
  * nothing). Same guards as creating albums one by one (requireAccess: 402 when gated; the free tier's
  * limits in the service); the request-origin plugin keeps other sites out.

@@ -37,10 +37,10 @@ const albumKey = (collectionKey: string, title: string, artist: string) =>
   `${collectionKey}\n${title.trim().toLowerCase()}\n${artist.trim().toLowerCase()}`;
 
 /**
- * Sorts the parsed rows into added and duplicates (D11: same title and artist, trimmed and
+ * Sorts the parsed rows into added and duplicates (docs/product/import.md#duplicates: same title and artist, trimmed and
  * case-insensitive, in the same collection — against the user's albums and within the file), and
- * checks the free tier's limits (D6) as creating each album one by one would. A stored cover is
- * kept only when it is one of the user's own images; another address of ours stays absolute.
+ * checks the free tier's limits (docs/product/import.md#limits) as creating each album one by one would. A
+ * stored cover is kept only when it is one of the user's own images; another address of ours stays absolute.
  */
 export async function planImport(db: Executor, ctx: AppContext, user: UserRow, parsed: ParsedImport): Promise<ImportPlan> {
   const collections = await collectionsRepository.listWithCounts(db, user.id);
@@ -181,7 +181,7 @@ export async function runImport(
     );
     return { plan, albumsReached, collectionsReached };
   });
-  // After the commit, not awaited: a listener never holds up or fails the request (style §11).
+  // After the commit, not awaited: a listener never holds up or fails the request.
   const { plan, albumsReached, collectionsReached } = outcome;
   if (albumsReached !== null && plan.toAdd.length > 0) {
     void ctx.events.emit('albums.count_reached', { userId: user.id, username: user.username, count: albumsReached });

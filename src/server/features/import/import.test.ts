@@ -124,14 +124,14 @@ describe('Discogs mapping', () => {
     expect((await runImport(client, csv)).statusCode).toBe(200);
     const [album] = await albumsOf(client);
     expect(album).toMatchObject({ artist: '=HYPERLINK("http://evil.example")', title: '@SUM(A1)', label: '+Label', collection: '-Shelf' });
-    // And the export neutralises them again (D16).
+    // And the export neutralises them again (docs/product/export.md#formulas).
     const exported = (await client.get('/api/export/albums')).body;
     expect(exported).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(exported).toContain("'@SUM(A1)");
   });
 });
 
-describe('Dry run and duplicates (D11)', () => {
+describe('Dry run and duplicates', () => {
   it('skips albums already in the collection and repeats within the file, trimmed and case-insensitively', async () => {
     const { client } = await signUp(t.app);
     expect((await client.post('/api/collections', { name: 'Shelf' })).statusCode).toBe(201);
@@ -341,7 +341,7 @@ describe('Access', () => {
     expect((await albumsOf(other.client)).map((a) => a.collection)).toEqual(['Shelf', 'Shelf']);
   });
 
-  it('answers 402 with the D7 body to a gated user, nothing written', async () => {
+  it('answers 402 with the payment-required body to a gated user, nothing written', async () => {
     const { client, user } = await signUp(t.app);
     await usersRepository.update(t.app.ctx.db, user.id, { subscription_status: 'trialing', trial_end_date: '2020-01-01T00:00:00.000Z' });
     for (const send of [dryRun, runImport]) {

@@ -4,8 +4,8 @@ import { mailTemplates, type MailContent } from './mail-templates.js';
 const day = (iso: string) => iso.slice(0, 10);
 
 /**
- * The subscription's notices become mails (style §11: mail listens, subscription does not import it).
- * Each key names what the mail is about, so a notice fired twice (a retried webhook, two instances)
+ * The subscription's notices become mails (mail listens, subscription does not import it, so features stay
+ * apart). Each key names what the mail is about, so a notice fired twice (a retried webhook, two instances)
  * queues one mail. A user without an e-mail address gets none.
  */
 export function registerMailListeners(ctx: AppContext): void {
@@ -24,7 +24,7 @@ export function registerMailListeners(ctx: AppContext): void {
 }
 
 /**
- * An alert notification mail, for the admin area's alerts (issue 12 calls this). `key` identifies the
+ * An alert notification mail, for the admin area's alerts (docs/product/admin.md#alerts). `key` identifies the
  * alert occurrence (its history id, say), so a repeated call queues one mail. Returns at once: the
  * outbox sends it.
  */

@@ -17,7 +17,7 @@ export interface NewOutboxMail {
   expiresAt?: string;
 }
 
-/** The outbox table's queries (style §12): insert once per key, claim with a lease, settle. */
+/** The outbox table's queries (docs/product/mail.md#delivery): insert once per key, claim with a lease, settle. */
 export const mailOutboxRepository = {
   /** Inserts the mail unless one with its key exists; true when this call added it. */
   async insert(db: Executor, mail: NewOutboxMail, now: Date): Promise<boolean> {

@@ -1,4 +1,4 @@
-/** The mails Spindle sends (issue 11): plain text and HTML, links only from PUBLIC_URL. */
+/** The mails Spindle sends (docs/product/mail.md#messages): plain text and HTML, links only from PUBLIC_URL. */
 export interface MailContent {
   subject: string;
   text: string;

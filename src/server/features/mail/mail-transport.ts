@@ -35,9 +35,9 @@ function messageId(message: OutgoingMessage, publicUrl: string): string {
 const RESET_LINK = /\S+\/reset-password\?token=\S+/;
 
 /**
- * D3: SMTP when SMTP_URL is set (nodemailer upgrades with STARTTLS whenever the server offers it;
- * smtps:// is TLS from the start), otherwise `.eml` files in DATA_DIR/outbox and a log line — with
- * the reset link, so a self-hosted instance without mail can still reset a password.
+ * SMTP when SMTP_URL is set (docs/product/mail.md#transports; nodemailer upgrades with STARTTLS whenever the
+ * server offers it; smtps:// is TLS from the start), otherwise `.eml` files in DATA_DIR/outbox and a log line —
+ * with the reset link, so a self-hosted instance without mail can still reset a password.
  */
 export function createMailTransport(config: Config, log: FastifyBaseLogger): MailTransport {
   const from = config.mail.from;

@@ -17,7 +17,8 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /**
- * Mail through the database (style §12): `enqueue` writes a row — inside the caller's transaction when
+ * Mail through the database, so it survives a restart and is sent once across instances
+ * (docs/product/mail.md#delivery): `enqueue` writes a row — inside the caller's transaction when
  * given one, so the mail exists exactly when what caused it does — and the worker sends it later.
  * Sending never blocks or fails a request; a failed try is logged and retried with backoff, a restart
  * finds the rows still there, and the lease keeps two instances from sending one mail at once.

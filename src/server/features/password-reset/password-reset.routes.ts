@@ -14,7 +14,10 @@ import { isResetTokenUsable, requestPasswordReset, resetPassword } from './passw
 
 const errorSchema = z.object({ message: z.string() }).loose();
 
-/** POST /api/auth/forgot-password, GET /api/auth/verify-reset-token, POST /api/auth/reset-password (spec 2 §7). */
+/**
+ * POST /api/auth/forgot-password, GET /api/auth/verify-reset-token, POST /api/auth/reset-password
+ * (docs/product/password-reset.md).
+ */
 export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/forgot-password',

@@ -9,15 +9,18 @@ import { mailTemplates } from '../mail/mail-templates.js';
 import { usersRepository } from '../users/users.repository.js';
 import { passwordResetRepository } from './password-reset.repository.js';
 
-/** Spec 2 / issue 11: a reset link is valid for one hour. */
+/** A reset link is valid for one hour (docs/product/password-reset.md#tokens). */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
-/** D8b: forgot-password requests are limited like failed logins, per account (e-mail) and per client address. */
+/**
+ * Forgot-password requests are limited like failed logins, per account (e-mail) and per client address
+ * (docs/product/password-reset.md#request).
+ */
 const MAX_PER_EMAIL = 10;
 const MAX_PER_ADDRESS = 30;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Where a user's mail goes: their e-mail, else the username when it is one (D4). */
+/** Where a user's mail goes: their e-mail, else the username when it is one (docs/product/auth.md#registration). */
 const mailAddress = (user: UserRow): string | null => user.email ?? (user.username.includes('@') ? user.username : null);
 
 /**
@@ -60,7 +63,8 @@ async function issueResetToken(ctx: AppContext, email: string): Promise<void> {
   const user =
     (await usersRepository.findByUsername(ctx.db, email)) ??
     (await ctx.db.selectFrom('users').selectAll().where('email', '=', email).orderBy('id').executeTakeFirst());
-  // Paused and revoked accounts cannot log in (D8), so a new password would not help them.
+  // Paused and revoked accounts cannot log in (docs/product/auth.md#paused-and-revoked), so a new password
+  // would not help them.
   if (!user || user.account_status !== 'active') return;
   const to = mailAddress(user);
   if (!to) return;

@@ -68,7 +68,7 @@ describe('POST /api/auth/forgot-password', () => {
     expect(await mailsTo(user.username, 'password-reset')).toHaveLength(1);
   });
 
-  it('refuses a missing or malformed e-mail with the spec texts', async () => {
+  it('refuses a missing or malformed e-mail with the documented texts', async () => {
     const missing = await forgot('');
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('Email is required');

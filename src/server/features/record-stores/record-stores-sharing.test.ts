@@ -106,7 +106,7 @@ describe('Shared Record Stores: GET /api/record-stores/shared/{token}', () => {
     expect((await visitor().get(`/api/record-stores/shared/${token}`)).statusCode).toBe(404);
   });
 
-  it("stays reachable while the owner's subscription is gated (D6 lists it as public)", async () => {
+  it("stays reachable while the owner's subscription is gated (it is public)", async () => {
     const { client, user } = await signUp(t.app);
     await addStore(client, AMOEBA);
     const token = await shareStores(client);

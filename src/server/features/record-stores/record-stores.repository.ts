@@ -35,7 +35,7 @@ export const presentStore = (row: RecordStoreRow): RecordStore => ({
   longitude: row.longitude === null ? null : Number(row.longitude),
 });
 
-/** D14: only the fields a visitor of a shared list may see. */
+/** Only the fields a visitor of a shared list may see (docs/product/record-stores.md#sharing). */
 export const presentSharedStore = (row: RecordStoreRow): SharedRecordStore => {
   const { id, name, address, website, notes, latitude, longitude } = presentStore(row);
   return { id, name, address, website, notes, latitude, longitude };

@@ -25,11 +25,14 @@ const errorSchema = z.object({ message: z.string() }).loose();
 const errors = { 400: errorSchema, 401: errorSchema, 402: errorSchema, 404: errorSchema, 503: errorSchema };
 const tokenParams = z.object({ token: z.string() });
 
-/** D14: 192 bits from the system CSPRNG, base64url (32 characters), like collection share links. */
+/**
+ * 192 bits from the system CSPRNG, base64url (32 characters), like collection share links
+ * (docs/product/record-stores.md#sharing).
+ */
 const newShareToken = () => randomBytes(24).toString('base64url');
 
 /**
- * Record stores (spec 2 §2, §3, §5, §7; D6, D9, D14): the caller's own stores, the one share link of
+ * Record stores (docs/product/record-stores.md): the caller's own stores, the one share link of
  * the whole list and its public read, coordinates from the geocoder, and the map configuration.
  */
 export const recordStoresRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -100,7 +103,8 @@ export const recordStoresRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // D6: reachable whatever the subscription, and signed out (the shared page draws maps too).
+  // Reachable whatever the subscription, and signed out (the shared page draws maps too,
+  // docs/product/record-stores.md#maps).
   app.get('/api/map-config', { schema: { response: { 200: mapConfigSchema } } }, async (_request, reply) => {
     void reply.header('cache-control', 'public, max-age=300');
     return { apiKey: ctx.config.mapsApiKey ?? null, tileUrl: ctx.config.mapTileUrl, attribution: ctx.config.mapTileAttribution };

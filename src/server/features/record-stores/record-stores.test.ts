@@ -70,7 +70,7 @@ describe('Record stores: POST /api/record-stores (Add Record Store)', () => {
     expect(sent.address).toBe('6400 Sunset Blvd, Los Angeles, CA 90028');
   });
 
-  it("answers the spec's messages for missing name, street address, city and state, and saves nothing", async () => {
+  it("answers the documented messages for missing name, street address, city and state, and saves nothing", async () => {
     const { client, user } = await signUp(t.app);
     const cases: [string, string][] = [
       ['name', STORE_MESSAGES.nameRequired],

@@ -12,7 +12,10 @@ export const SHARED_STORES_TITLE = 'Shared record stores';
 const meta = (attribute: 'name' | 'property', key: string, content: string) =>
   `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
 
-/** "3 record stores: Amoeba Music, Rough Trade, Grimey's · shared on Spindle" (store names only, D14). */
+/**
+ * "3 record stores: Amoeba Music, Rough Trade, Grimey's · shared on Spindle" (store names only,
+ * docs/product/record-stores.md#sharing).
+ */
 export function storesPreviewDescription(names: string[]): string {
   const count = `${names.length} ${names.length === 1 ? 'record store' : 'record stores'}`;
   const listed = names.slice(0, 3).join(', ') + (names.length > 3 ? ` and ${names.length - 3} more` : '');

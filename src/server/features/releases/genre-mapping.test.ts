@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GENRES } from '../../../common/constants.js';
 import { genreForTag, genreFromTags } from './genre-mapping.js';
 
-describe('MusicBrainz tags onto the spec’s genre list', () => {
+describe('MusicBrainz tags onto the album form’s genre list', () => {
   it.each([
     ['jazz', 'Jazz'],
     ['Modal Jazz', 'Jazz'],
@@ -43,7 +43,7 @@ describe('MusicBrainz tags onto the spec’s genre list', () => {
       expect(genreForTag(tag)).toBeNull();
   });
 
-  it('every answer is one of the spec’s twenty', () => {
+  it('every answer is one of the form’s twenty', () => {
     for (const tag of ['jazz', 'rock', 'hip hop', 'ska', 'world', 'indie', 'punk']) expect(GENRES).toContain(genreForTag(tag));
   });
 

@@ -7,7 +7,7 @@ export interface MusicBrainzTag {
 }
 
 /*
- * MusicBrainz names thousands of genres; the album form offers the spec's twenty (spec 1 §3). Exact
+ * MusicBrainz names thousands of genres; the album form offers twenty (docs/product/albums.md#lists). Exact
  * names first: compound genres whose words would mislead a word rule ("trip hop" is not hip-hop,
  * "punk rock" is punk, "rhythm and blues" is not blues).
  */
@@ -138,13 +138,16 @@ const WORD_RULES: [RegExp, Genre][] = [
   [/\bpop\b/, 'Pop'],
 ];
 
-/** The spec's genre for one MusicBrainz tag or genre name, or null when none fits. */
+/**
+ * The album form's genre (docs/product/albums.md#lists) for one MusicBrainz tag or genre name, or null when
+ * none fits.
+ */
 export function genreForTag(name: string): Genre | null {
   const key = name.trim().toLowerCase().replace(/\s+/g, ' ');
   if (!key) return null;
   const exact = EXACT[key];
   if (exact) return exact;
-  // The spec's own names, as MusicBrainz would never spell them but users tag them.
+  // The list's own names, as MusicBrainz would never spell them but users tag them.
   if (key === 'hip-hop/rap') return 'Hip-hop/Rap';
   if (key === 'electronic/dance') return 'Electronic/Dance';
   for (const [rule, genre] of WORD_RULES) if (rule.test(key)) return genre;
@@ -154,7 +157,7 @@ export function genreForTag(name: string): Genre | null {
 /**
  * The one genre that best describes a release: each tag and genre votes for its mapped genre with its
  * count (at least 1), and the most votes win; on a tie, the genre of the first-voted tag. Null when no
- * tag maps onto the spec's list (the form then leaves the genre unset).
+ * tag maps onto the form's list (the form then leaves the genre unset).
  */
 export function genreFromTags(tags: readonly MusicBrainzTag[]): Genre | null {
   const votes = new Map<Genre, number>();

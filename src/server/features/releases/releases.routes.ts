@@ -31,9 +31,9 @@ function upstreamFailure(error: unknown, log: FastifyBaseLogger): unknown {
 }
 
 /**
- * Metadata autofill and barcode add (issue 15): pressings from MusicBrainz's release search, and one
+ * Metadata autofill and barcode add (docs/product/releases.md#api): pressings from MusicBrainz's release search, and one
  * pressing's full details. Reads of public catalogue data, but through the app's one MusicBrainz
- * queue, so only members with access may spend it (D6).
+ * queue, so only members with access may spend it (docs/product/subscription.md#access).
  */
 export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -254,7 +254,7 @@ describe('GET /api/releases (MusicBrainz release search)', () => {
     expect(res.statusCode).toBe(502);
   });
 
-  it('answers 401 signed out and 402 to a user whose subscription is inactive (D6)', async () => {
+  it('answers 401 signed out and 402 to a user whose subscription is inactive', async () => {
     expect((await search(new Client(t.app), { title: 'Kind of Blue', artist: 'Miles Davis' })).statusCode).toBe(401);
     expect((await lookup(new Client(t.app), fakeReleaseId('kind-of-blue-1'))).statusCode).toBe(401);
     const gated = await signUp(t.app);

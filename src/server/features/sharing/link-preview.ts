@@ -26,8 +26,9 @@ export function previewDescription(albumCount: number, firstName: string | null,
 
 /**
  * Open Graph and Twitter meta for GET /shared/{token} with a live token, so a pasted link shows the
- * collection's name, size, owner and a cover. Only what the public API shows anyway (D14); noindex so
- * search engines do not list private people's collections.
+ * collection's name, size, owner and a cover. Only what the public API shows anyway
+ * (docs/product/sharing.md#link-previews); noindex so search engines do not list private people's
+ * collections.
  */
 export function linkPreviewRenderer(app: FastifyInstance): PageRenderer {
   return async (request) => {

@@ -63,7 +63,7 @@ describe('Share Collection: POST /api/collections/{id}/share (Create Share Link)
     expect((await visitor().delete(`/api/collections/${id}/share`)).statusCode).toBe(401);
   });
 
-  it('a gated user gets 402 on share, but their existing link still works for visitors (D6)', async () => {
+  it('a gated user gets 402 on share, but their existing link still works for visitors', async () => {
     const { client, user } = await signUp(t.app, { firstName: 'Gail', lastName: 'Gated' });
     const shared = await insertCollection(t.app, user.id, 'Shared before');
     const unshared = await insertCollection(t.app, user.id, 'Not shared');
@@ -120,7 +120,7 @@ describe('Disable Sharing: DELETE /api/collections/{id}/share', () => {
     expect((await visitor().get(`/api/shared/${token}`)).statusCode).toBe(200);
   });
 
-  it('a gated user gets 402 and the link stays (D6: every data call)', async () => {
+  it('a gated user gets 402 and the link stays (every data call)', async () => {
     const { client, user } = await signUp(t.app);
     const id = await insertCollection(t.app, user.id, 'Lapsed');
     const token = await share(client, id);

@@ -43,7 +43,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('Shared collection page API: GET /api/shared/{token}', () => {
-  it('shows the collection name and the owner line, and nothing else (D14)', async () => {
+  it('shows the collection name and the owner line, and nothing else', async () => {
     const response = await visitor().get(`/api/shared/${token}`);
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -73,7 +73,7 @@ describe('Shared collection artists: GET /api/shared/{token}/artists', () => {
 });
 
 describe('Shared collection albums: GET /api/shared/{token}/albums', () => {
-  it('cards carry exactly id, title, artist and coverUrl — no price, purchase or lending data (D14)', async () => {
+  it('cards carry exactly id, title, artist and coverUrl — no price, purchase or lending data', async () => {
     const response = await visitor().get(`/api/shared/${token}/albums`);
     expect(Object.keys(response.json())).toEqual(['albums']);
     const list = response.json().albums as Record<string, unknown>[];
@@ -158,7 +158,7 @@ describe('Shared collection albums: GET /api/shared/{token}/albums', () => {
   });
 });
 
-describe('Invalid or disabled link (spec 2 §2 Collection Not Found)', () => {
+describe('Invalid or disabled link (Collection Not Found)', () => {
   const routes = ['', '/artists', '/albums', '/albums?sortBy=title', `/cover-art/x.png`];
 
   it('a wrong or malformed token answers 404 with the message on every public route', async () => {

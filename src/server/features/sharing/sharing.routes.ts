@@ -29,7 +29,7 @@ const collectionParams = z.object({
 const tokenParams = z.object({ token: z.string() });
 const coverParams = z.object({ token: z.string(), name: z.string() });
 
-/** D14: 192 bits from the system CSPRNG, base64url (32 characters). */
+/** 192 bits from the system CSPRNG, base64url (32 characters): docs/product/sharing.md#tokens. */
 const newShareToken = () => randomBytes(24).toString('base64url');
 
 const sharedByRequest = new WeakMap<FastifyRequest, SharedCollection>();
@@ -57,9 +57,9 @@ function sharedOf(request: FastifyRequest): SharedCollection {
 }
 
 /**
- * Share links (spec 1 §2 share dialog, §7) and the public shared collection (spec 2 §2, §7; D6, D14):
- * the owner's POST/DELETE /api/collections/{id}/share, the public GET /api/shared/{token}[/artists|
- * /albums|/cover-art/{name}], and link previews of /shared/{token}.
+ * Share links (docs/product/sharing.md#owner-api) and the public shared collection
+ * (docs/product/sharing.md#public-api): the owner's POST/DELETE /api/collections/{id}/share, the public GET
+ * /api/shared/{token}[/artists| /albums|/cover-art/{name}], and link previews of /shared/{token}.
  */
 export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -4,7 +4,7 @@ import type { ShareResponse } from '../../../common/sharing.schemas.js';
 import { nowIso } from '../../db/database.js';
 import type { Client } from '../../test/harness.js';
 
-// Collections and albums get their own routes in a parallel issue; these tests write rows directly.
+// These tests write collection and album rows directly, so they exercise sharing alone, not those routes.
 
 export async function insertCollection(app: FastifyInstance, userId: number, name: string): Promise<number> {
   const row = await app.ctx.db

@@ -26,7 +26,7 @@ async function demoCheckout(client: Client, pay = true): Promise<string> {
 
 const userRow = (id: number) => t.app.ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-describe('POST /api/subscription/direct-update (D18)', () => {
+describe('POST /api/subscription/direct-update', () => {
   it('refuses made-up, foreign and unpaid sessions and changes nothing', async () => {
     const { client, user } = await signUp(t.app);
     const other = await signUp(t.app);
@@ -75,7 +75,7 @@ describe('POST /api/subscription/direct-update (D18)', () => {
   });
 });
 
-describe('POST /api/subscription/force-active (D18)', () => {
+describe('POST /api/subscription/force-active', () => {
   it('refuses without a paid session of this user, with a JSON content type and no payload', async () => {
     const { client, user } = await signUp(t.app);
     const other = await signUp(t.app);

@@ -36,7 +36,10 @@ ${body}
 </html>`;
 }
 
-/** The demo checkout (D17): plan, price, and Pay / Cancel as plain form posts carrying the session's secret. */
+/**
+ * The demo checkout (docs/product/subscription.md#providers): plan, price, and Pay / Cancel as plain form
+ * posts carrying the session's secret.
+ */
 export function renderDemoCheckout(options: { sessionId: string; secret: string; email: string | null }): string {
   const action = (what: string) => `/demo-checkout/${encodeURIComponent(options.sessionId)}/${what}`;
   const secret = `<input type="hidden" name="secret" value="${escapeHtml(options.secret)}">`;

@@ -18,9 +18,9 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
 }
 
 /**
- * The demo provider's checkout page (D17): server-rendered, no JavaScript, Pay and Cancel as form
- * posts that redirect (303) to the app's success or cancel page. Its urlencoded form parser lives in
- * this scope only: the API keeps refusing forms (the CSRF guard of app.ts).
+ * The demo provider's checkout page (docs/product/subscription.md#providers): server-rendered, no JavaScript,
+ * Pay and Cancel as form posts that redirect (303) to the app's success or cancel page. Its urlencoded form
+ * parser lives in this scope only: the API keeps refusing forms (the CSRF guard of app.ts).
  */
 export const demoCheckoutRoutes: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT_BYTES }, (_request, body, done) => {

@@ -32,7 +32,7 @@ function formFor(html: string, button: string): { action: string; body: string }
 const submit = (form: { action: string; body: string }, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> =>
   t.app.inject({ method: 'POST', url: form.action, payload: form.body, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
 
-describe('the demo checkout (D17)', () => {
+describe('the demo checkout', () => {
   it('pays end to end over HTTP: the page, its Pay form, the 303 to the success page, then direct-update activates', async () => {
     const { client, user } = await signUp(t.app);
     const { sessionId, pagePath } = await checkout(client);
@@ -147,7 +147,7 @@ describe('POST /api/subscription/checkout', () => {
     expect(await t.app.ctx.db.selectFrom('checkout_sessions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
   });
 
-  it('is open to gated users (expired trial, inactive, past_due), who must be able to pay (D6)', async () => {
+  it('is open to gated users (expired trial, inactive, past_due), who must be able to pay', async () => {
     for (const changes of [{ trial_end_date: new Date(Date.now() - 1000).toISOString() }, { subscription_status: 'inactive' }, { subscription_status: 'past_due' }]) {
       const { client, user } = await signUp(t.app);
       await setUser(user.id, changes);

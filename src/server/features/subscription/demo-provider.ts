@@ -4,7 +4,10 @@ import type { UserRow } from '../../db/schema.js';
 import { oneYearAfter, type CreatedCheckout, type PaymentProvider, type ProviderCheckout, type ProviderSubscription } from './payment-provider.js';
 import { subscriptionRepository as repo } from './subscription.repository.js';
 
-/** A demo checkout session is single use and lives 24 hours (issue 10), like a hosted checkout. */
+/**
+ * A demo checkout session is single use and lives 24 hours (docs/product/subscription.md#providers), like a
+ * hosted checkout.
+ */
 export const DEMO_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
 const token = (bytes: number) => randomBytes(bytes).toString('base64url');
@@ -18,8 +21,9 @@ export const demoCheckoutPath = (sessionId: string, secret: string) => `/demo-ch
 export type DemoPageState = 'open' | 'paid' | 'canceled' | 'expired';
 
 /**
- * The built-in demo provider (D17): sessions and subscriptions kept in the database and read back
- * exactly as Stripe's would be, so activation goes through the same checks (D18).
+ * The built-in demo provider (docs/product/subscription.md#providers): sessions and subscriptions kept in
+ * the database and read back exactly as Stripe's would be, so activation goes through the same checks
+ * (docs/product/subscription.md#activation).
  */
 export class DemoPaymentProvider implements PaymentProvider {
   readonly key = 'demo' as const;

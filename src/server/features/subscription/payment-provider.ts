@@ -1,6 +1,6 @@
 import type { UserRow } from '../../db/schema.js';
 
-/** A provider's subscription, in our terms (Stripe's statuses folded onto spec 2's). */
+/** A provider's subscription, in our terms (Stripe's statuses folded onto ours, docs/product/subscription.md#webhook). */
 export interface ProviderSubscription {
   id: string;
   status: 'active' | 'past_due' | 'canceled' | 'inactive';
@@ -15,7 +15,7 @@ export interface ProviderSubscription {
   livemode: boolean;
 }
 
-/** A checkout session as the provider reports it (never as the client says, D18). */
+/** A checkout session as the provider reports it (never as the client says, docs/product/subscription.md#activation). */
 export interface ProviderCheckout {
   id: string;
   /** The user it was created for (Stripe: client_reference_id). */
@@ -47,8 +47,9 @@ export interface CreatedCheckout {
 }
 
 /**
- * The one interface of both payment providers (D17): Stripe when keys are configured, the built-in
- * demo otherwise. `key` names the provider and mode; it is stored on the user as payment_provider.
+ * The one interface of both payment providers (docs/product/subscription.md#providers): Stripe when keys are
+ * configured, the built-in demo otherwise. `key` names the provider and mode; it is stored on the user as
+ * payment_provider.
  */
 export interface PaymentProvider {
   readonly key: 'demo' | 'stripe-test' | 'stripe-live';

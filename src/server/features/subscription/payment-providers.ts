@@ -6,7 +6,7 @@ import type { PaymentProvider } from './payment-provider.js';
 import { StripePaymentProvider } from './stripe-provider.js';
 import { subscriptionRepository } from './subscription.repository.js';
 
-/** The settings row the admin's test/live switch writes (/api/admin/stripe/mode, D17). */
+/** The settings row the admin's test/live switch writes (/api/admin/stripe/mode, docs/product/admin.md#payments). */
 export const PAYMENT_MODE_SETTING = 'stripe_mode';
 
 /** Both providers of one app; which one a checkout uses is decided per call (the mode is in the database). */
@@ -33,9 +33,9 @@ export class PaymentProviders {
   }
 
   /**
-   * The provider a new checkout uses: the demo without any Stripe keys (D17), else Stripe in the
-   * administrator's mode. Keys for the other mode only never fall back to the demo: a live site would
-   * then hand out free subscriptions.
+   * The provider a new checkout uses: the demo without any Stripe keys
+   * (docs/product/subscription.md#providers), else Stripe in the administrator's mode. Keys for the other mode
+   * only never fall back to the demo: a live site would then hand out free subscriptions.
    */
   async current(): Promise<PaymentProvider> {
     if (!this.stripeConfigured) return this.demo;

@@ -33,7 +33,10 @@ export function stripeClient(secretKey: string, apiUrl: string | undefined): Str
 const iso = (seconds: number | null | undefined) => (typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : null);
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
-/** Stripe's subscription statuses onto spec 2's (active, past_due, canceled, inactive). */
+/**
+ * Stripe's subscription statuses onto ours (active, past_due, canceled, inactive;
+ * docs/product/subscription.md#webhook).
+ */
 export function foldStatus(status: Stripe.Subscription.Status): ProviderSubscription['status'] {
   switch (status) {
     case 'active':
@@ -78,7 +81,7 @@ function providerError(ctx: AppContext, error: unknown): AppError {
   return new AppError('BAD_GATEWAY', 'The payment provider could not be reached. Please try again later.');
 }
 
-/** Stripe Checkout in subscription mode for the one yearly price (D17). */
+/** Stripe Checkout in subscription mode for the one yearly price (docs/product/subscription.md#providers). */
 export class StripePaymentProvider implements PaymentProvider {
   readonly kind = 'stripe' as const;
   readonly key: 'stripe-test' | 'stripe-live';

@@ -22,7 +22,7 @@ async function collectorWithShare() {
   return { ...signed, collectionId: collection.id, shareToken };
 }
 
-describe('subscription gating (D6, D7)', () => {
+describe('subscription gating', () => {
   it('lets a trial user in before trialEndDate', async () => {
     const { client } = await collectorWithShare();
     expect((await client.get('/api/user')).statusCode).toBe(200);
@@ -35,7 +35,7 @@ describe('subscription gating (D6, D7)', () => {
     ['past_due', { subscription_status: 'past_due', has_had_paid_subscription: 1 }, 'Your subscription is inactive. Please subscribe to continue.'],
     ['inactive', { subscription_status: 'inactive' }, 'Your subscription is inactive. Please subscribe to continue.'],
   ] as const) {
-    it(`answers 402 with the D7 body to ${label} on data calls, and still reaches the allowed calls`, async () => {
+    it(`answers 402 with the payment-required body to ${label} on data calls, and still reaches the allowed calls`, async () => {
       const { client, user, password, collectionId, shareToken } = await collectorWithShare();
       await setUser(user.id, changes);
       const body = { message, redirectTo: '/subscription', userId: user.id, username: user.username, email: user.username };
@@ -74,7 +74,7 @@ describe('subscription gating (D6, D7)', () => {
   });
 });
 
-describe('trial notices (hooks for the mail issue)', () => {
+describe('trial notices (the events behind the trial mails)', () => {
   it('announces "trial ending" once within 3 days of the end, and "trial ended" once after it', async () => {
     const ending: AppEvents['trial.ending'][] = [];
     const ended: AppEvents['trial.ended'][] = [];

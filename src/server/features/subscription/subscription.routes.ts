@@ -18,7 +18,7 @@ import { stripeWebhookRoutes } from './stripe-webhook.routes.js';
 
 const errorSchema = z.object({ message: z.string() }).loose();
 
-/** Spec 2 §6: a signed-out subscribe is told 'You need to be logged in to subscribe'. */
+/** A signed-out subscribe is told 'You need to be logged in to subscribe' (docs/product/subscription.md#api). */
 async function requireUserToSubscribe(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthorized('You need to be logged in to subscribe');
 }
@@ -29,8 +29,8 @@ async function activationBody(app: FastifyInstance, user: UserRow, message: stri
 }
 
 /**
- * /api/subscription/* (spec 2 §7; D6: reachable whatever the subscription), the Stripe webhook and the
- * demo checkout page (D17).
+ * /api/subscription/* (docs/product/subscription.md#api: reachable whatever the subscription), the Stripe
+ * webhook and the demo checkout page (docs/product/subscription.md#providers).
  */
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -57,7 +57,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Spec 2 §7: force-active is sent with a JSON content type and no payload, cancel with no body at all.
+  // Force-active is sent with a JSON content type and no payload, cancel with no body at all
+  // (docs/product/subscription.md#api).
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {

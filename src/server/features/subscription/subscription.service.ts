@@ -12,7 +12,7 @@ import type { PaymentProvider, ProviderSubscription } from './payment-provider.j
 import { paymentProviders, type PaymentProviders } from './payment-providers.js';
 import { subscriptionRepository as repo } from './subscription.repository.js';
 
-/** GET /api/subscription's body for a user (spec 2 §3). */
+/** GET /api/subscription's body for a user (docs/product/subscription.md#info). */
 export function presentSubscription(user: UserRow, provider: Pick<PaymentProvider, 'kind' | 'testMode'>, now = new Date()): SubscriptionInfo {
   const hasPeriod = user.current_period_start !== null || user.current_period_end !== null || user.plan_type !== null;
   return {
@@ -126,9 +126,10 @@ async function usableProvider(providers: PaymentProviders, row: CheckoutSessionR
 }
 
 /**
- * D18: activation only after the provider confirms that a checkout session of this same user was paid.
- * Unknown and foreign sessions are not found (404, D9); unpaid and expired ones are refused (400).
- * Idempotent: the user's state is set from the provider's subscription, which a repeat reads the same.
+ * Activation only after the provider confirms that a checkout session of this same user was paid
+ * (docs/product/subscription.md#activation). Unknown and foreign sessions are not found (404); unpaid and
+ * expired ones are refused (400). Idempotent: the user's state is set from the provider's subscription, which
+ * a repeat reads the same.
  */
 export async function activateFromCheckout(ctx: AppContext, user: UserRow, sessionId: string): Promise<UserRow> {
   const row = await repo.findUserCheckout(ctx.db, user.id, sessionId);
@@ -151,8 +152,8 @@ export async function activateFromCheckout(ctx: AppContext, user: UserRow, sessi
 }
 
 /**
- * POST /api/subscription/force-active (spec 2 §4): the same confirmation as direct-update, for the
- * user's latest paid checkout session; without one nothing changes (400).
+ * POST /api/subscription/force-active (docs/product/subscription.md#activation): the same confirmation as
+ * direct-update, for the user's latest paid checkout session; without one nothing changes (400).
  */
 export async function forceActive(ctx: AppContext, user: UserRow): Promise<UserRow> {
   const providers = paymentProviders(ctx);
@@ -166,7 +167,10 @@ export async function forceActive(ctx: AppContext, user: UserRow): Promise<UserR
   throw badRequest('No paid checkout session was found for this account.');
 }
 
-/** POST /api/subscription/cancel: cancels at the provider now; a canceled paid plan is the free tier (D6). */
+/**
+ * POST /api/subscription/cancel: cancels at the provider now; a canceled paid plan is the free tier
+ * (docs/product/subscription.md#cancel).
+ */
 export async function cancelSubscription(ctx: AppContext, user: UserRow): Promise<UserRow> {
   const provider = paymentProviders(ctx).byKey(user.payment_provider);
   const live = user.subscription_status === 'active' || user.subscription_status === 'past_due';
@@ -233,7 +237,7 @@ export async function applySubscription(
     if (status === 'past_due' && user.subscription_status !== 'past_due') fired['subscription.payment_failed'] = who;
     return next;
   });
-  // After the commit, and not awaited: a listener never holds up or fails the request (style §11).
+  // After the commit, and not awaited: a listener never holds up or fails the request.
   for (const [event, payload] of Object.entries(fired) as [EventName, never][]) void ctx.events.emit(event, payload);
   return updated;
 }

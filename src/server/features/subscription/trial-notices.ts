@@ -27,8 +27,9 @@ async function fireTrialNotice(ctx: AppContext, user: UserRow, notice: 'ending' 
 }
 
 /**
- * The trial's end is checked on every signed-in call (no timer, D6); the mail issue's "trial ends in
- * 3 days" and "trial ended" notices fire from here, once each. After the response, so no call waits.
+ * The trial's end is checked on every signed-in call (no timer, docs/product/subscription.md#trial); the
+ * "trial ends in 3 days" and "trial ended" mails (docs/product/mail.md#messages) fire from here, once each.
+ * After the response, so no call waits.
  */
 export function registerTrialNotices(app: FastifyInstance): void {
   app.addHook('onResponse', (request, _reply, done) => {

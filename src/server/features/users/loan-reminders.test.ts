@@ -8,7 +8,7 @@ import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.
 import { usersRepository } from './users.repository.js';
 
 /**
- * Loan reminders (issue 15): the "remind me after N days" setting, overdue albums counted on the
+ * Loan reminders (docs/product/loans.md#reminders): the "remind me after N days" setting, overdue albums counted on the
  * server's UTC day, in analytics and on the server-drawn home, never shown through a share link.
  */
 let webRoot: string;
@@ -250,7 +250,7 @@ describe('overdue flags on the server-drawn home', () => {
   });
 });
 
-describe('share links never reveal loans (D14)', () => {
+describe('share links never reveal loans', () => {
   it('the shared collection, its albums and its page show neither lending data nor an overdue flag', async () => {
     const { client } = await signUp(t.app);
     await shelf(client);

@@ -4,7 +4,7 @@ import type { AccountStatus, SubscriptionStatus } from '../../../common/constant
 import { loanToday } from '../../../common/loans.js';
 import type { UserRow } from '../../db/schema.js';
 
-/** The user as the owner sees it (spec 1 §3). The password hash never leaves. */
+/** The user as the owner sees it (docs/product/auth.md#the-signed-in-user). The password hash never leaves. */
 export function presentUser(row: UserRow, now: Date = new Date()): User {
   return {
     id: row.id,

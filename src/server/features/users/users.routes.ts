@@ -14,8 +14,8 @@ import { usersRepository } from './users.repository.js';
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
 /**
- * PUT /api/user/update: the profile (spec 2 §2, §5). Reachable whatever the subscription (D6).
- * PUT /api/user/loan-reminders: the collector's "remind me after N days" (issue 15).
+ * PUT /api/user/update: the profile (docs/product/profile.md#update). Reachable whatever the subscription.
+ * PUT /api/user/loan-reminders: the collector's "remind me after N days" (docs/product/loans.md#reminders).
  * GET /api/user/overdue-loans: how many albums are overdue, across collections (the header's count).
  * PUT /api/user/password: change the password while signed in.
  */
@@ -26,7 +26,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const { email, firstName, lastName } = request.body;
-      // Spec 2 §5: when the username is an e-mail, changing the e-mail changes the username too.
+      // When the username is an e-mail, changing the e-mail changes the username too (docs/product/profile.md#update).
       const username = looksLikeEmail(user.username) ? email : user.username;
       // A clash tells that an address has an account, so it is limited as registration's is.
       const reservation =
@@ -56,10 +56,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // A setting of the collection's features, so gated users get D6's 402 like every data call. Only the
-  // caller's own row is written (the session's user id): there is no id to name anyone else by. The
-  // answer is the user as GET /api/user shows it; the drawn home and analytics key on it, so nothing
-  // kept shows the old flags.
+  // A setting of the collection's features, so gated users get 402 like every data call
+  // (docs/product/subscription.md#gated). Only the caller's own row is written (the session's user id): there
+  // is no id to name anyone else by. The answer is the user as GET /api/user shows it; the drawn home and
+  // analytics key on it, so nothing kept shows the old flags.
   app.put(
     '/api/user/loan-reminders',
     { preValidation: requireAccess, schema: { body: loanRemindersUpdateSchema, response: { 200: userSchema } } },

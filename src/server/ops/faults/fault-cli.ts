@@ -6,7 +6,8 @@ import { sigtermUnderLoad } from './sigterm.js';
 
 /**
  * `npm run fault:<name>`: runs one fault scenario against the built server (as its own process) and
- * prints what it measured as JSON. Exit 1 when the app did not behave as issue 14 asks.
+ * prints what it measured as JSON. Exit 1 when the app did not behave as docs/operations.md#faults-what-happens-measured
+ * says it does.
  */
 loadDotEnv();
 const name = process.argv[2];

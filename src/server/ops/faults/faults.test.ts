@@ -8,9 +8,9 @@ import { kill9DuringImport } from './kill9.js';
 import { sigtermUnderLoad } from './sigterm.js';
 import { testDbKind } from '../../test/harness.js';
 
-// Issue 14's process-level faults, against the server built from this very source (into a temporary
-// directory, so a stale or concurrent dist/ build cannot stand in for it). SQLite only: these are about
-// the app's own file; PostgreSQL's outage is database-outage.test.ts.
+// The process-level faults of docs/operations.md#faults-what-happens-measured, against the server built from
+// this very source (into a temporary directory, so a stale or concurrent dist/ build cannot stand in for it).
+// SQLite only: these are about the app's own file; PostgreSQL's outage is database-outage.test.ts.
 describe.runIf(testDbKind === 'sqlite')('faults of the server process', () => {
   let buildDir: string;
   let main: string;

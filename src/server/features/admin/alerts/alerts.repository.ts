@@ -27,7 +27,7 @@ export function presentConfig(row: AlertConfigRow): AlertConfig {
   };
 }
 
-/** The stored JSON, read defensively: only the spec's fields leave (a row written by hand cannot add others). */
+/** The stored JSON, read defensively: only the documented fields leave (a row written by hand cannot add others). */
 function parseDetails(text: string): AlertDetails {
   try {
     const parsed = alertDetailsSchema.safeParse(JSON.parse(text));

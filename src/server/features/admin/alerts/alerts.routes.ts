@@ -18,7 +18,7 @@ const errorSchema = z.object({ message: z.string() }).loose();
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /**
- * Alerts (issue 13, spec 2 §3, §5, §7; D21): the five configurations, the history (latest
+ * Alerts (docs/product/admin.md#alerts): the five configurations, the history (latest
  * ALERT_HISTORY_LIMIT, newest first), the unread count, read one, read all. Registered inside the
  * guarded admin scope (admin.routes.ts): administrators only. The alerts themselves are recorded by
  * the listeners in alerts.service.ts.

@@ -83,8 +83,8 @@ export async function recordAlert(
 }
 
 /**
- * D21: alerts come from the real events. Registered once per app (buildApp). A listener's failure is
- * logged by the event bus and never reaches the request that fired the event.
+ * Alerts come from the real events (docs/product/admin.md#alerts). Registered once per app (buildApp). A
+ * listener's failure is logged by the event bus and never reaches the request that fired the event.
  */
 export function registerAlertListeners(ctx: AppContext): void {
   const state = stateOf(ctx);

@@ -75,7 +75,7 @@ const routes: [string, string][] = [
   ['PUT', '/api/admin/alerts/history/read-all'],
 ];
 
-describe('who may call the alert routes (D9)', () => {
+describe('who may call the alert routes', () => {
   it('answers 401 signed out and 403 to a user who is not an administrator, and changes nothing', async () => {
     const { client } = await signUp(t.app);
     await settle();
@@ -179,7 +179,7 @@ describe('PUT /api/admin/alerts/config/{id}', () => {
   });
 });
 
-describe('alerts from the real events (D21)', () => {
+describe('alerts from the real events', () => {
   it('a registration records one new user alert, with the username', async () => {
     const { user } = await signUp(t.app);
     const alerts = await history();

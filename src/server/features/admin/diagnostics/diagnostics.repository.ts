@@ -15,7 +15,10 @@ export interface DuplicateCandidateRow {
   cover_url: string | null;
 }
 
-/** Read-only queries of the diagnostics (D20); the removal's delete is here too. Every query names the user it reads. */
+/**
+ * Read-only queries of the diagnostics (docs/product/admin.md#diagnostics); the removal's delete is here too.
+ * Every query names the user it reads.
+ */
 export const diagnosticsRepository = {
   /** Every user with the number of albums they own, in one query (the selects of both panels). */
   async usersWithAlbumCounts(db: Executor): Promise<{ id: number; username: string; albumsCount: number }[]> {

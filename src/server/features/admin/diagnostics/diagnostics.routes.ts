@@ -14,9 +14,9 @@ const errorSchema = z.object({ message: z.string() }).loose();
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /**
- * Diagnostics (issue 13, D20): album-count investigation and duplicate albums for a chosen user.
- * Registered inside the guarded admin scope (admin.routes.ts), so every route here is 401/403 for
- * everyone but administrators before it runs.
+ * Diagnostics (docs/product/admin.md#diagnostics): album-count investigation and duplicate albums for a
+ * chosen user. Registered inside the guarded admin scope (admin.routes.ts), so every route here is 401/403
+ * for everyone but administrators before it runs.
  */
 export const diagnosticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;

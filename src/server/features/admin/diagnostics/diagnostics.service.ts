@@ -44,12 +44,12 @@ const CHECKS: Record<FindingKind, { title: string; explanation: string }> = {
   'album-keys-stale': {
     title: 'Albums whose duplicate keys disagree with their title or artist',
     explanation:
-      'title_key and artist_key must be the trimmed, lower-case title and artist (D11): the duplicate check of Add Album compares them. A stale key lets a true duplicate in, or refuses an album that is not one.',
+      'title_key and artist_key must be the trimmed, lower-case title and artist: the duplicate check of Add Album compares them. A stale key lets a true duplicate in, or refuses an album that is not one.',
   },
   'collection-key-stale': {
     title: 'Collections whose name key disagrees with their name',
     explanation:
-      'name_key must be the trimmed, lower-case name: it enforces unique collection names per user (D10) and orders the list. A stale key can let two collections take the same name.',
+      'name_key must be the trimmed, lower-case name: it enforces unique collection names per user and orders the list. A stale key can let two collections take the same name.',
   },
   'missing-cover-image': {
     title: 'Albums whose stored cover is missing',
@@ -74,8 +74,9 @@ async function userOr404(db: Db, userId: number): Promise<{ id: number; username
 }
 
 /**
- * The album-count investigation (D20): the user's total against their collections' counts, and
- * every kind of row that makes them disagree or is otherwise inconsistent in the schema.
+ * The album-count investigation (docs/product/admin.md#diagnostics): the user's total against their
+ * collections' counts, and every kind of row that makes them disagree or is otherwise inconsistent in the
+ * schema.
  */
 export async function investigateAlbums(ctx: AppContext, userId: number, now = new Date()): Promise<AlbumInvestigation> {
   const user = await userOr404(ctx.db, userId);
@@ -224,7 +225,7 @@ function duplicateGroups(rows: DuplicateCandidateRow[]): { group: DuplicateGroup
   });
 }
 
-/** The duplicate album detector (D20): every group, the oldest of each marked as kept. */
+/** The duplicate album detector (docs/product/admin.md#diagnostics): every group, the oldest of each marked as kept. */
 export async function findDuplicates(ctx: AppContext, userId: number): Promise<DuplicateReport> {
   const user = await userOr404(ctx.db, userId);
   const groups = duplicateGroups(await diagnosticsRepository.duplicateCandidates(ctx.db, userId));

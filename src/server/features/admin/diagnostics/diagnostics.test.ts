@@ -83,7 +83,7 @@ async function collectorWithDuplicates(): Promise<Signed & { ids: Record<string,
   return { ...signed, ids };
 }
 
-describe('diagnostics are for administrators only (D9)', () => {
+describe('diagnostics are for administrators only', () => {
   it('answers 401 signed out and 403 to a user, on every diagnostics call, and removes nothing', async () => {
     const victim = await collectorWithDuplicates();
     const { client } = await signUp(t.app);

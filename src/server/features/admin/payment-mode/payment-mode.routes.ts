@@ -21,7 +21,7 @@ async function knownProvider(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * Payment mode (issue 13, spec 2 §7, D17): GET/PUT /api/admin/:provider/mode, test or live; 'stripe'
+ * Payment mode (docs/product/admin.md#payments): GET/PUT /api/admin/:provider/mode, test or live; 'stripe'
  * is the only provider. Registered inside the guarded admin scope (admin.routes.ts).
  */
 export const paymentModeRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -19,7 +19,7 @@ export async function paymentModeInfo(ctx: AppContext): Promise<PaymentModeInfo>
  * Stores the mode checkouts use (payment-providers.ts reads it per checkout, so every instance follows
  * at once). A mode without its Stripe keys is refused with 409: live without live keys would refuse
  * every checkout, and must never fall back to the demo. With no Stripe keys at all, the demo provider
- * serves every checkout (D17) and test mode is the only mode.
+ * serves every checkout (docs/product/subscription.md#providers) and test mode is the only mode.
  */
 export async function setPaymentMode(ctx: AppContext, mode: PaymentMode): Promise<PaymentModeInfo> {
   const providers = paymentProviders(ctx);

@@ -11,7 +11,7 @@ async function signInAdmin(t: TestApp): Promise<Client> {
   return admin;
 }
 
-describe('payment mode without any Stripe keys (the demo provider, D17)', () => {
+describe('payment mode without any Stripe keys (the demo provider)', () => {
   let t: TestApp;
   let admin: Client;
   beforeAll(async () => {

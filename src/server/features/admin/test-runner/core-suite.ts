@@ -73,7 +73,7 @@ export function configurationProblems(config: AppContext['config']): string[] {
   return problems;
 }
 
-/** D19 core: the running system's configuration and every service it depends on. */
+/** The core suite (docs/product/admin.md#testing): the running system's configuration and every service it depends on. */
 export const coreSuite: TestSuite = {
   id: 'core',
   name: 'Core Application',
@@ -128,7 +128,7 @@ export const coreSuite: TestSuite = {
       const providers = paymentProviders(ctx);
       const stripe = ctx.config.stripe;
       if (!stripe) {
-        // D17: the demo provider keeps its sessions and subscriptions in these two tables.
+        // The demo provider keeps its sessions and subscriptions in these two tables.
         await ctx.db
           .selectFrom('checkout_sessions')
           .select((eb) => eb.fn.countAll().as('n'))

@@ -86,7 +86,10 @@ async function postgresIntegrity(db: Db): Promise<string[]> {
   return problems;
 }
 
-/** The keys the app writes beside names (D10, D11): trimmed and lower-cased as albums.service does. */
+/**
+ * The keys the app writes beside names (docs/product/collections.md#fields, docs/product/albums.md#duplicates):
+ * trimmed and lower-cased as albums.service does.
+ */
 const textKey = (value: string) => value.trim().toLowerCase();
 const PAGE = 5000;
 
@@ -125,7 +128,7 @@ async function mismatchedKeys(db: Db): Promise<string[]> {
   return problems;
 }
 
-/** D19 database: the stored data is whole and agrees with itself. */
+/** The database suite (docs/product/admin.md#testing): the stored data is whole and agrees with itself. */
 export const databaseSuite: TestSuite = {
   id: 'database',
   name: 'Database Integrity',

@@ -11,11 +11,11 @@ export interface Lease {
 }
 
 /**
- * One test run at a time across instances (D19): a `settings` row holds `{expiresAtMs}:{owner}` while a
- * run is in progress. It is taken by inserting it, or — when the one there has expired — by a
- * compare-and-set update (the pattern of cover-art/db-pacer.ts), and deleted by its owner in the
- * end, so an idle database has no such row (the workflows suite leaves every table's count as it was).
- * Answers null when another run holds it.
+ * One test run at a time across instances (docs/product/admin.md#testing): a `settings` row holds
+ * `{expiresAtMs}:{owner}` while a run is in progress. It is taken by inserting it, or — when the one there has
+ * expired — by a compare-and-set update (the pattern of cover-art/db-pacer.ts), and deleted by its owner in the
+ * end, so an idle database has no such row (the workflows suite leaves every table's count as it was). Answers
+ * null when another run holds it.
  */
 export async function acquireTestRunLease(db: Db, now = Date.now(), leaseMs = TEST_RUN_LEASE_MS): Promise<Lease | null> {
   const value = `${now + leaseMs}:${randomUUID()}`;

@@ -18,7 +18,7 @@ import { describeSuite, TEST_SUITES } from './test-suites.js';
 const errorSchema = z.object({ message: z.string() }).loose();
 
 /**
- * The built-in test runner (issue 13, D19). GET /test-suites lists each suite's tests (the cards show
+ * The built-in test runner (docs/product/admin.md#testing). GET /test-suites lists each suite's tests (the cards show
  * them before a run); POST /run-tests {suiteId} streams text/plain, one line per test as it ends.
  * One run at a time across instances (a lease row in `settings`): 409 otherwise. Registered inside the
  * guarded admin scope (admin.routes.ts).

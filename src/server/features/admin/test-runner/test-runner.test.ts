@@ -45,7 +45,7 @@ function byName(results: (ParsedTestLine | null)[], name: string): ParsedTestLin
 }
 
 describe('GET /api/admin/test-suites', () => {
-  it('lists the three suites of D19 with their tests', async () => {
+  it('lists the three suites with their tests', async () => {
     const response = await admin.get('/api/admin/test-suites');
     expect(response.statusCode).toBe(200);
     const { suites } = response.json<{ suites: TestSuiteInfo[] }>();
@@ -55,7 +55,7 @@ describe('GET /api/admin/test-suites', () => {
   });
 });
 
-describe('POST /api/admin/run-tests (D19)', () => {
+describe('POST /api/admin/run-tests', () => {
   it.each(TEST_SUITE_IDS)(
     'streams one passing line per test of %s, in the suite’s order, on a healthy system',
     async (suiteId) => {

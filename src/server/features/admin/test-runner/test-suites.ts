@@ -4,7 +4,7 @@ import { databaseSuite } from './database-suite.js';
 import type { TestSuite } from './test-suite.js';
 import { workflowsSuite } from './workflows-suite.js';
 
-/** D19's suites by id, in the order Run All takes them. */
+/** The suites of docs/product/admin.md#testing by id, in the order Run All takes them. */
 export const TEST_SUITES: Record<TestSuiteId, TestSuite> = {
   core: coreSuite,
   database: databaseSuite,

@@ -62,10 +62,10 @@ function expectStatus(response: LightMyRequestResponse, status: number, what: st
 }
 
 /**
- * D19 workflows: a throwaway user goes through the main journey on the real HTTP routes, and is
- * deleted with everything it made whatever happened (try/finally). Its events are quieted (no alert,
- * no mail to administrators about it) and its login attempts are given back, so it trips nothing
- * meant for real users.
+ * The workflows suite (docs/product/admin.md#testing): a throwaway user goes through the main journey on the
+ * real HTTP routes, and is deleted with everything it made whatever happened (try/finally). Its events are
+ * quieted (no alert, no mail to administrators about it) and its login attempts are given back, so it trips
+ * nothing meant for real users.
  */
 export const workflowsSuite: TestSuite = {
   id: 'workflows',

@@ -43,7 +43,7 @@ type ListRow = Pick<
 
 const knownStatuses: readonly string[] = SUBSCRIPTION_STATUSES;
 
-/** A user as the administrator's list shows it (spec 2 §3). */
+/** A user as the administrator's list shows it (docs/product/admin.md#users). */
 export function presentAdminUser(
   row: Omit<ListRow, 'collections_count' | 'albums_count'>,
   collectionsCount = 0,

@@ -20,7 +20,7 @@ const errorSchema = z.object({ message: z.string() }).loose();
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /**
- * Users (issue 13, spec 2 §7): GET /users, PUT /users/:id/{status,make-admin,update-info,subscription},
+ * Users (docs/product/admin.md#users): GET /users, PUT /users/:id/{status,make-admin,update-info,subscription},
  * DELETE /users/:id. Registered inside the guarded admin scope (admin.routes.ts): 401 signed out, 403
  * for non-administrators, before any of these runs.
  */

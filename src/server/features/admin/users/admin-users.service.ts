@@ -18,7 +18,10 @@ export const ADMIN_DEACTIVATION_REASON = 'Changed by an administrator';
 /** The plan an administrator's activation names when the user has none on record. */
 const DEFAULT_PLAN_TYPE = 'premium';
 
-/** Registration's message (D4) for an e-mail-like value; usernames that are not e-mails get their own. */
+/**
+ * Registration's message (docs/product/auth.md#registration) for an e-mail-like value; usernames that are
+ * not e-mails get their own.
+ */
 const EMAIL_TAKEN = 'An account with this email already exists';
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
@@ -48,14 +51,14 @@ export async function setAccountStatus(ctx: AppContext, actorId: number, userId:
   });
 }
 
-/** PUT make-admin: grants the role (there is no demotion, spec 2 §4); granting it twice is harmless. */
+/** PUT make-admin: grants the role (there is no demotion, docs/product/admin.md#users); granting it twice is harmless. */
 export async function makeAdmin(ctx: AppContext, userId: number): Promise<void> {
   const result = await ctx.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', userId).executeTakeFirst();
   if (result.numUpdatedRows === 0n) throw notFound(ADMIN_USER_MESSAGES.notFound);
 }
 
 /**
- * PUT update-info (spec 2 §5): only the fields that differ from the stored ones are written. A new
+ * PUT update-info (docs/product/admin.md#users): only the fields that differ from the stored ones are written. A new
  * username or e-mail that is already another account's username or e-mail answers 409 (registration's
  * message for an e-mail); a unique-index race ends the same way.
  */
@@ -103,9 +106,9 @@ export async function updateInfo(
 }
 
 /**
- * PUT subscription (spec 2 §4, §5): status, skipTrial (forces inactive and ends the trial now; it wins
+ * PUT subscription (docs/product/admin.md#users): status, skipTrial (forces inactive and ends the trial now; it wins
  * over a status sent with it), hasHadPaidSubscription. Trialing with no trial left starts a fresh
- * 30-day trial (D5), or the choice would gate the user at once. Becoming active emits
+ * 30-day trial (docs/product/subscription.md#trial), or the choice would gate the user at once. Becoming active emits
  * 'subscription.activated' (provider 'admin'), leaving active 'subscription.deactivated', after the commit.
  */
 export async function updateSubscription(
@@ -142,7 +145,7 @@ export async function updateSubscription(
   return { subscriptionStatus, trialEndDate, subscription, hasHadPaidSubscription };
 }
 
-/** After the commit, and not awaited: a listener never holds up or fails the request (style §11). */
+/** After the commit, and not awaited: a listener never holds up or fails the request. */
 function announceSubscriptionChange(ctx: AppContext, before: UserRow, after: UserRow): void {
   const who = { userId: after.id, username: after.username, email: after.email };
   if (after.subscription_status === 'active' && before.subscription_status !== 'active') {

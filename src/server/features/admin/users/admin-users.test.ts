@@ -87,7 +87,7 @@ describe('who may call', () => {
 });
 
 describe('GET /api/admin/users', () => {
-  it('lists every user with the fields of spec 2 §3 and their counts', async () => {
+  it('lists every user with the fields of the users table and their counts', async () => {
     const { client, user } = await signUp(t.app, { firstName: 'Ann', lastName: 'Lee' });
     for (const name of ['Jazz', 'Rock']) expect((await client.post('/api/collections', { name })).statusCode).toBe(201);
     for (const [collection, title] of [
@@ -317,7 +317,7 @@ describe('PUT /api/admin/users/{id}/update-info', () => {
 });
 
 describe('PUT /api/admin/users/{id}/subscription', () => {
-  it('sets a status and answers the fields of spec 2 §7; activation announces itself once with provider admin', async () => {
+  it('sets a status and answers the subscription fields; activation announces itself once with provider admin', async () => {
     const { client, user } = await signUp(t.app);
     const events = recordEvents();
     const res = await admin.put(`/api/admin/users/${user.id}/subscription`, {
@@ -350,7 +350,7 @@ describe('PUT /api/admin/users/{id}/subscription', () => {
       payload: { userId: user.id, username: user.username, email: user.username, reason: 'Changed by an administrator' },
     });
     expect(events.seen).toHaveLength(2);
-    // Canceled after a paid plan is the free tier (D6): still in.
+    // Canceled after a paid plan is the free tier (docs/product/subscription.md#access): still in.
     expect((await client.get('/api/user')).statusCode).toBe(200);
   });
 

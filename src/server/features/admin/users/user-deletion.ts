@@ -14,7 +14,7 @@ export interface DeletedUser {
 }
 
 /**
- * Removes a user and everything of theirs in one transaction (issue 13): when `db` is already a
+ * Removes a user and everything of theirs in one transaction (docs/product/admin.md#users): when `db` is already a
  * transaction it runs inside it (the caller commits), otherwise it opens one. Most tables cascade from
  * `users` by foreign key (collections → albums, images, record stores, sessions, reset tokens, checkout
  * sessions, demo subscriptions); the rows that only name the user are deleted here explicitly:
