@@ -1,7 +1,7 @@
 import { OFFLINE_COPY_HEADER } from '../../common/offline-copy';
 
 /*
- * Whether what the page shows came from the device's kept copy (issue 15), and when that copy was
+ * Whether what the page shows came from the device's kept copy (docs/product/offline.md#shelf), and when that copy was
  * kept: the service worker marks the answers it served without a network. A store outside React (the
  * fetch helper writes it, the offline notice reads it with useSyncExternalStore).
  */
