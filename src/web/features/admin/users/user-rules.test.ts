@@ -30,7 +30,7 @@ const user = (fields: Partial<AdminUser> = {}): AdminUser => ({
   ...fields,
 });
 
-describe('the Users tab rules (spec 2 §2, §5)', () => {
+describe('the Users tab rules (docs/product/admin.md#users)', () => {
   it('labels subscriptions as the spec names them, None for anything else', () => {
     expect(['active', 'trialing', 'inactive', 'past_due', 'canceled', ''].map(subscriptionLabel)).toEqual([
       'Active',

@@ -27,7 +27,7 @@ function failureToast(title: string, error: unknown) {
   toast({ title, description: isApiError(error) ? error.serverMessage : undefined, variant: 'destructive' });
 }
 
-/** The admin dashboard's Users tab (spec 2 §2, issue 13): search and paging over the list the server sends. */
+/** The admin dashboard's Users tab (docs/product/admin.md#users): search and paging over the list the server sends. */
 export function UsersTab() {
   const usersQuery = useQuery(adminUsersQuery());
   const [search, setSearch] = useState('');
