@@ -12,8 +12,8 @@ import type { SessionUser } from '../lib/session';
 
 /**
  * Keeps a query in the cache until the app itself observes it: the cache drops unobserved data at
- * once (docs/product/api.md#client), and hydration renders a moment after the data is put there. Resolves then, which
- * is after the hydrated page's first commit.
+ * once (docs/product/api.md#client), and hydration renders a moment after the data is put there.
+ * Resolves then, which is after the hydrated page's first commit.
  */
 function holdUntilObserved(client: QueryClient, queryKey: QueryKey): Promise<void> {
   const hold = new QueryObserver(client, { queryKey, enabled: false });

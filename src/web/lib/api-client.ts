@@ -90,8 +90,9 @@ export async function readJson<T>(response: Response): Promise<T> {
 }
 
 /**
- * Default read (docs/product/api.md#client): 401 sends the browser to /login and raises "Unauthorized"; any other
- * failure raises "STATUS: body"; no answer raises "Network error occurred".
+ * Default read (docs/product/api.md#client): 401 sends the browser to /login and raises
+ * "Unauthorized"; any other failure raises "STATUS: body"; no answer raises "Network
+ * error occurred".
  */
 export async function getJson<T>(url: string, init: { signal?: AbortSignal } = {}): Promise<T> {
   const response = await send(url, { headers: { Accept: 'application/json' }, signal: init.signal });

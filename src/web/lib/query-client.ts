@@ -17,10 +17,11 @@ const AUTH_PATHS = new Set(['/login', '/auth']);
 export function createQueryClient(): QueryClient {
   const client = new QueryClient({
     defaultOptions: {
-      // docs/product/api.md#client: refetch on focus; data stale at once and dropped from the cache when unused.
-      // networkMode 'always' (docs/product/offline.md#writes): without a network, reads still ask (the service worker may
-      // answer from the kept copy) and writes fail at once with a message, where TanStack's default
-      // would hold both paused, silently, until the network came back.
+      // docs/product/api.md#client: refetch on focus; data stale at once and dropped from the cache
+      // when unused. networkMode 'always' (docs/product/offline.md#writes): without a network,
+      // reads still ask (the service worker may answer from the kept copy) and writes fail at once
+      // with a message, where TanStack's default would hold both paused, silently, until the
+      // network came back.
       queries: { queryFn: defaultQueryFn, retry: readRetry, refetchOnWindowFocus: true, staleTime: 0, gcTime: 0, networkMode: 'always' },
       mutations: { retry: false, networkMode: 'always' },
     },

@@ -8,7 +8,8 @@ import { currentPath, navigateTo } from './navigation';
 
 /**
  * The session user. `subscriptionRequired` marks a login that answered subscription_required;
- * `placeholder` marks the stand-in built from a 402 (docs/product/auth.md#the-signed-in-user), which has no real profile data.
+ * `placeholder` marks the stand-in built from a 402 (docs/product/auth.md#the-signed-in-user),
+ * which has no real profile data.
  */
 export type SessionUser = User & { subscriptionRequired?: boolean; placeholder?: boolean };
 
@@ -101,8 +102,9 @@ export function useSessionUser() {
 const selectLoanReminders = (user: SessionUser | null): LoanReminders | null => user?.loanReminders ?? null;
 
 /**
- * The user's loan reminders (docs/product/loans.md#reminders): their days and the server's loan day, the same values the
- * server drew the home with. Only that part of the user is watched, so nothing else re-renders.
+ * The user's loan reminders (docs/product/loans.md#reminders): their days and the server's loan
+ * day, the same values the server drew the home with. Only that part of the user is watched, so
+ * nothing else re-renders.
  */
 export function useLoanReminders(): LoanReminders {
   const { data } = useQuery({ ...userQueryOptions, select: selectLoanReminders });

@@ -6,7 +6,8 @@ import { isApiError } from '../../lib/api-client';
 
 /**
  * What the album form edits: text as typed (numbers too, parsed by the shared schema on submit:
- * price as a float, year as an integer, empty as null, docs/product/albums.md#validation), selects as '' when unset.
+ * price as a float, year as an integer, empty as null, docs/product/albums.md#validation),
+ * selects as '' when unset.
  */
 export interface AlbumFormValues {
   title: string;
@@ -85,7 +86,10 @@ export function albumToFormValues(album: Album): AlbumFormValues {
   };
 }
 
-/** docs/product/albums.md#duplicates: a POST refused as a duplicate, which the Duplicate Album dialog may retry with allowDuplicate. */
+/**
+ * docs/product/albums.md#duplicates: a POST refused as a duplicate, which the Duplicate Album dialog may
+ * retry with allowDuplicate.
+ */
 export function isDuplicateAlbumError(error: unknown): boolean {
   return isApiError(error, 409) && (error.serverMessage ?? '').includes(ALBUM_MESSAGES.duplicateSuffix);
 }

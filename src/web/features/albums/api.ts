@@ -54,7 +54,8 @@ export function useDeleteAlbum() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest<{ message: string }>('DELETE', albumUrl(id)),
-    // The album's own query goes when its form unmounts (nothing keeps unused data, docs/product/api.md#client).
+    // The album's own query goes when its form unmounts (nothing keeps unused data,
+    // docs/product/api.md#client).
     onSuccess: () => refreshAfterAlbumWrite(queryClient),
   });
 }

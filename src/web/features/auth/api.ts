@@ -13,8 +13,9 @@ import { clearKeptCopy } from '../../offline/offline-copy-client';
 const LOGIN_SUBSCRIPTION_REQUIRED = 'Login successful. Subscription required.';
 
 /**
- * POST /api/login (docs/product/auth.md#login). A 402 counts as success with subscription required; either way the
- * subscription message is kept locally for the subscription pages.
+ * POST /api/login (docs/product/auth.md#login). A 402 counts as success with subscription
+ * required; either way the subscription message is kept locally for the subscription
+ * pages.
  */
 export async function login(input: LoginRequest): Promise<SessionUser> {
   try {

@@ -39,7 +39,10 @@ export const alertHistoryQuery = () =>
     refetchInterval: (query) => (query.state.status === 'error' ? false : COUNT_REFRESH_MS),
   });
 
-/** What PUT /api/admin/alerts/config/{id} is sent (docs/product/admin.md#alerts): the whole configuration, threshold for the count types only. */
+/**
+ * What PUT /api/admin/alerts/config/{id} is sent (docs/product/admin.md#alerts): the whole configuration,
+ * threshold for the count types only.
+ */
 export function configBody(config: AlertConfig) {
   return {
     enabled: config.enabled,

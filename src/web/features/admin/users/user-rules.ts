@@ -87,8 +87,9 @@ export function validateEditUser(values: EditUserValues): Partial<Record<keyof E
 }
 
 /**
- * docs/product/admin.md#users: only the changed fields are sent; an empty e-mail, first or last name is sent as null.
- * Null when nothing changed (the dialog then closes without a request).
+ * docs/product/admin.md#users: only the changed fields are sent; an empty e-mail, first
+ * or last name is sent as null. Null when nothing changed (the dialog then closes without
+ * a request).
  */
 export function editUserChanges(user: AdminUser, values: EditUserValues): AdminUpdateInfoRequest | null {
   const changes: AdminUpdateInfoRequest = {};
@@ -114,8 +115,9 @@ export const subscriptionValuesOf = (user: AdminUser): SubscriptionValues => ({
 });
 
 /**
- * docs/product/admin.md#users: only changed values are sent; End Trial sends skipTrial (the server forces inactive).
- * Null when nothing changed and End Trial is off (the dialog closes without a request).
+ * docs/product/admin.md#users: only changed values are sent; End Trial sends skipTrial
+ * (the server forces inactive). Null when nothing changed and End Trial is off (the
+ * dialog closes without a request).
  */
 export function subscriptionChanges(user: AdminUser, values: SubscriptionValues): AdminSubscriptionRequest | null {
   const changes: AdminSubscriptionRequest = {};
