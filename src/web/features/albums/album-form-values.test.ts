@@ -14,7 +14,7 @@ describe('album form (docs/product/albums.md#form)', () => {
     expect(newAlbumValues('Jazz', 2025)).toMatchObject({ collection: 'Jazz', releaseYear: '2025', isLent: false, coverUrl: null });
   });
 
-  it('shows the spec\'s messages: a collection is required, and who it is lent to when lent', () => {
+  it('shows the product\'s messages: a collection is required, and who it is lent to when lent', () => {
     const values = { ...newAlbumValues('', 2025), isLent: true };
     expect(messages(values)).toMatchObject({
       collection: 'Please select a collection',

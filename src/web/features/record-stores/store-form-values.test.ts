@@ -41,7 +41,7 @@ describe('the store form', () => {
     });
   });
 
-  it("shows the spec's messages", () => {
+  it("shows the product's messages", () => {
     const result = storeFormSchema.safeParse({ ...formValuesOf(older), name: ' ', website: 'javascript:alert(1)' });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toEqual(['Store name is required', 'Must be a valid URL']);

@@ -27,7 +27,7 @@ export class CheckoutError extends Error {
   override readonly name = 'CheckoutError';
 }
 
-/** POST /api/subscription/checkout {tier: 'premium'} → {url}; failures carry the spec's text. */
+/** POST /api/subscription/checkout {tier: 'premium'} → {url}; failures carry the product's text. */
 export async function createCheckout(): Promise<string> {
   let response: Response;
   try {

@@ -206,7 +206,10 @@ function AppearanceCard() {
   );
 }
 
-/** /profile (docs/product/profile.md#page): username read-only, names, email, Save and Back; the password, the loan reminder (docs/product/loans.md) and the theme. */
+/**
+ * /profile (docs/product/profile.md#page): username read-only, names, email, Save and Back; the password, the
+ * loan reminder (docs/product/loans.md#reminders) and the theme.
+ */
 export default function ProfilePage() {
   useDocumentTitle('Profile');
   const { user } = useSessionUser();

@@ -31,7 +31,7 @@ const user = (fields: Partial<AdminUser> = {}): AdminUser => ({
 });
 
 describe('the Users tab rules (docs/product/admin.md#users)', () => {
-  it('labels subscriptions as the spec names them, None for anything else', () => {
+  it('labels subscriptions as the product names them, None for anything else', () => {
     expect(['active', 'trialing', 'inactive', 'past_due', 'canceled', ''].map(subscriptionLabel)).toEqual([
       'Active',
       'Trial',
