@@ -67,10 +67,10 @@ const Framed = {
 };
 
 /**
- * The signed-in route switch (docs/product/collections.md#home); unknown paths show the collection home. Every
- * signed-in page has the same header: the home draws it itself (the server draws the home, so the
- * header must be part of that tree), the others get it from the frame. Pages anyone may open (a
- * share link, the terms) keep their own look.
+ * The signed-in route switch (docs/product/landing.md#routes); unknown paths show the collection
+ * home. Every signed-in page has the same header (docs/product/collections.md#frame): the home draws
+ * it itself (the server draws the home, so the header must be part of that tree), the others get it
+ * from the frame. Pages anyone may open (a share link, the terms) keep their own look.
  */
 export function SignedInRoutes() {
   return (

@@ -6,7 +6,7 @@ export const UPLOAD_WRONG_TYPE = 'Please choose a JPEG, PNG, WebP or GIF image';
 export const UPLOAD_TOO_LARGE = 'This image is larger than 5MB. Please choose a smaller one.';
 export const UPLOAD_EMPTY = 'This file is empty. Please choose another image.';
 
-/** docs/product/cover-art.md#picker toasts. */
+/** The toasts of docs/product/cover-art.md#picker. */
 export const UPLOAD_FAILED = 'Failed to upload cover art';
 export const UPLOAD_DONE = 'Cover art uploaded';
 export const NO_RESULTS_TITLE = 'No Results';
