@@ -10,7 +10,7 @@ import './styles.css';
  * The entry is small on purpose: the app's code is one dynamic import away. On a page the server
  * drew (the collection home), that import waits for the first frame, so fetching, compiling and
  * running the app's code (which took most of the time to the first album cards on a 2-core machine)
- * come after the cards are on screen (issue 3's render benchmark); so do the reads the hydration
+ * come after the cards are on screen (as the home's render benchmark measured); so do the reads the hydration
  * needs, which the server therefore does not preload on that page. Elsewhere the app starts at once.
  */
 const root = document.getElementById('root')!;
@@ -22,7 +22,7 @@ const start = () => {
   started = true;
   if (serverDrawn) startEarlyReads([API.user, API.collections, API.albums]);
   // React DOM first, then the app, with a pause between: evaluating both at once was one long task
-  // (Lighthouse's blocking time on the server-drawn home, issue 9). Between them, on the drawn home,
+  // (Lighthouse's blocking time on the server-drawn home). Between them, on the drawn home,
   // the page's first Intl.Collator (the album sort's), whose ICU data takes about 11 ms to load: in a
   // task of its own rather than inside the hydration's sort.
   void import('react-dom/client')

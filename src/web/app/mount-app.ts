@@ -12,8 +12,8 @@ import type { SessionUser } from '../lib/session';
 
 /**
  * Keeps a query in the cache until the app itself observes it: the cache drops unobserved data at
- * once (spec 1 §9), and hydration renders a moment after the data is put there. Resolves then, which
- * is after the hydrated page's first commit.
+ * once (docs/product/api.md#client), and hydration renders a moment after the data is put there.
+ * Resolves then, which is after the hydrated page's first commit.
  */
 function holdUntilObserved(client: QueryClient, queryKey: QueryKey): Promise<void> {
   const hold = new QueryObserver(client, { queryKey, enabled: false });
@@ -68,7 +68,7 @@ export async function mountApp(root: HTMLElement, app: ReactNode, client: QueryC
   const observed = root.getAttribute(SERVER_RENDER_ATTRIBUTE) === 'home' ? await seedServerDrawnHome(root, client) : null;
   if (observed) {
     // In a transition, hydration renders in short slices (a default-priority hydration is one
-    // synchronous render of the whole home: Lighthouse's blocking time, issue 9).
+    // synchronous render of the whole home: Lighthouse's blocking time).
     startTransition(() => void hydrateRoot(root, app));
     await Promise.all(observed);
     return true;

@@ -33,7 +33,7 @@ function SignedInAuthRedirect() {
   return null;
 }
 
-/** A signed-in page opened signed out: to /auth, which returns here after login (spec 1 §4). */
+/** A signed-in page opened signed out: to /auth, which returns here after login (docs/product/auth.md#after-login). */
 function SignInFirst() {
   const [location, navigate] = useLocation();
   useEffect(() => {
@@ -67,10 +67,10 @@ const Framed = {
 };
 
 /**
- * The signed-in route switch (docs/product/collections.md#home); unknown paths show the collection home. Every
- * signed-in page has the same header: the home draws it itself (the server draws the home, so the
- * header must be part of that tree), the others get it from the frame. Pages anyone may open (a
- * share link, the terms) keep their own look.
+ * The signed-in route switch (docs/product/landing.md#routes); unknown paths show the collection
+ * home. Every signed-in page has the same header (docs/product/collections.md#frame): the home draws
+ * it itself (the server draws the home, so the header must be part of that tree), the others get it
+ * from the frame. Pages anyone may open (a share link, the terms) keep their own look.
  */
 export function SignedInRoutes() {
   return (
@@ -99,13 +99,13 @@ export function SignedInRoutes() {
   );
 }
 
-/** Spec 2 §2: after payment the visitor lands on /?subscription_activated=true and must log in again. */
+/** docs/product/subscription.md#after-payment: the visitor lands on /?subscription_activated=true and must log in again. */
 function SignedOutHome() {
   const activated = new URLSearchParams(useSearch()).get('subscription_activated') === 'true';
   return activated ? <AuthPage /> : <LandingPage />;
 }
 
-/** Spec 1 §2 and D13: the signed-out route switch; / and unknown paths show the landing page. */
+/** The signed-out route switch (docs/product/landing.md#routes); / and unknown paths show the landing page. */
 export function SignedOutRoutes() {
   return (
     <Switch>
@@ -120,9 +120,9 @@ export function SignedOutRoutes() {
       <Route path="/reset-password" component={ResetPasswordPage} />
       <Route path="/terms-of-service" component={TermsPage} />
       <Route path="/shared/:shareToken" component={SharedCollectionPage} />
-      {/* Spec 2 §6: visitors may open a shared record-store list too. */}
+      {/* docs/product/record-stores.md#shared-page: visitors may open a shared record-store list too. */}
       <Route path="/record-stores/shared/:token" component={SharedRecordStoresPage} />
-      {/* Spec 2 §2: the record stores page sends a signed-out visitor to /auth. */}
+      {/* docs/product/record-stores.md#page: the record stores page sends a signed-out visitor to /auth. */}
       <Route path="/record-stores" component={SignInFirst} />
       <Route component={LandingPage} />
     </Switch>

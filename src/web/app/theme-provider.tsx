@@ -2,7 +2,10 @@ import { createContext, use, useCallback, useEffect, useMemo, useState, useSyncE
 import { STORAGE_KEYS } from '../../common/constants';
 import { localStore } from '../lib/storage';
 
-/** Spec 1 §3: light, dark or system, stored locally, default light. common/theme-script.ts applies it before paint. */
+/**
+ * docs/product/profile.md#theme: light, dark or system, stored locally, default light. common/theme-script.ts
+ * applies it before paint.
+ */
 export type Theme = 'light' | 'dark' | 'system';
 export const THEMES: readonly Theme[] = ['light', 'dark', 'system'];
 

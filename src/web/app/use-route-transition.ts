@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 
-/** Spec 1 §2, §9: a full-screen spinner for 300 ms on every path change. */
+/** docs/product/landing.md#routes: a full-screen spinner for 300 ms on every path change. */
 export const ROUTE_TRANSITION_MS = 300;
 
 /** True for 300 ms after the path changes (a change of query string alone is not a path change). */

@@ -20,7 +20,7 @@ afterEach(() => {
   setReadHandlers({ onUnauthorized: () => {}, onPaymentRequired: () => {} });
 });
 
-describe('default read (spec 1 §7, §8)', () => {
+describe('default read (docs/product/api.md#client)', () => {
   it('fetches the URL with credentials, asks for JSON and reads JSON', async () => {
     fetchMock.mockResolvedValue(answer(200, '[{"id":1,"name":"Jazz"}]'));
     await expect(getJson('/api/collections')).resolves.toEqual([{ id: 1, name: 'Jazz' }]);
@@ -63,7 +63,7 @@ describe('default read (spec 1 §7, §8)', () => {
   });
 });
 
-describe('apiRequest: generic fetch helper failure (spec 1 §8)', () => {
+describe('apiRequest: generic fetch helper failure (docs/product/api.md#client)', () => {
   it('sends JSON with credentials and resolves with the parsed answer', async () => {
     fetchMock.mockResolvedValue(answer(201, '{"id":3,"name":"Soul"}'));
     await expect(apiRequest('POST', '/api/collections', { name: 'Soul' })).resolves.toEqual({ id: 3, name: 'Soul' });

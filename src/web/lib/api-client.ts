@@ -2,13 +2,13 @@ import { nextRequestNumber, noteAnswer } from '../offline/offline-state';
 import { parseJsonInSlices } from './json-slices';
 
 /**
- * The fetch helper (spec 1 §7, §8). Every call sends the session cookie. Reads (`getJson`) are the
+ * The fetch helper (docs/product/api.md#client). Every call sends the session cookie. Reads (`getJson`) are the
  * default query function; writes go through `apiRequest`.
  */
 export const NETWORK_ERROR_MESSAGE = 'Network error occurred';
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized';
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred';
-/** A write tried without a network (issue 15): the page keeps what was typed, so the message says so. */
+/** A write tried without a network (docs/product/offline.md#writes): the page keeps what was typed, so the message says so. */
 export const OFFLINE_WRITE_MESSAGE = 'You are offline: saving changes needs the network. Nothing you typed was lost; try again when you are back online.';
 
 /** An HTTP answer that was not a success. `serverMessage` is the `{message}` of the JSON body, if any. */
@@ -23,7 +23,7 @@ export class ApiError extends Error {
     super(message);
   }
 
-  /** Field messages of a validation failure (`errors` of the D12 body). */
+  /** Field messages of a validation failure (`errors` of the error body, docs/product/api.md#errors). */
   get fieldErrors(): Record<string, string> {
     const errors = isRecord(this.body) ? this.body.errors : undefined;
     return isRecord(errors) ? (Object.fromEntries(Object.entries(errors).filter(([, v]) => typeof v === 'string')) as Record<string, string>) : {};
@@ -75,7 +75,7 @@ export async function send(url: string, init: RequestInit = {}): Promise<Respons
     response = await fetch(url, { ...init, credentials: 'include' });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    // A write without a network says so (a read keeps the spec's text: spec 1 §8).
+    // A write without a network says so (a read keeps its own text: docs/product/offline.md#writes).
     const write = init.method !== undefined && init.method !== 'GET';
     throw new NetworkError(write && browserOffline() ? OFFLINE_WRITE_MESSAGE : NETWORK_ERROR_MESSAGE);
   }
@@ -90,8 +90,9 @@ export async function readJson<T>(response: Response): Promise<T> {
 }
 
 /**
- * Default read (spec 1 §8): 401 sends the browser to /login and raises "Unauthorized"; any other
- * failure raises "STATUS: body"; no answer raises "Network error occurred".
+ * Default read (docs/product/api.md#client): 401 sends the browser to /login and raises
+ * "Unauthorized"; any other failure raises "STATUS: body"; no answer raises "Network
+ * error occurred".
  */
 export async function getJson<T>(url: string, init: { signal?: AbortSignal } = {}): Promise<T> {
   const response = await send(url, { headers: { Accept: 'application/json' }, signal: init.signal });
@@ -102,7 +103,7 @@ export async function getJson<T>(url: string, init: { signal?: AbortSignal } = {
   if (!response.ok) {
     const text = await response.text();
     const body = parseJson(text);
-    // Spec 1 §6: a 402 leads to the subscription page.
+    // docs/product/subscription.md#payment-required: a 402 leads to the subscription page.
     if (response.status === 402) readHandlers.onPaymentRequired(body);
     throw new ApiError(`${response.status}: ${text || response.statusText}`, response.status, body ?? text, messageOf(body));
   }

@@ -1,5 +1,5 @@
 /**
- * The API's URLs. A read's query key starts with its URL (spec 1 §7: the default query function
+ * The API's URLs. A read's query key starts with its URL (the default query function
  * fetches queryKey[0]), so these double as query keys: `useQuery({ queryKey: [API.collections] })`.
  */
 export const API = {

@@ -1,6 +1,6 @@
 /**
  * JSON.parse of a large array of flat objects in slices, giving the main thread back between them
- * (issue 9, item 18): the 3.5 MB album list of a 10,000-album collection was one long task of
+ * (for Lighthouse's blocking time): the 3.5 MB album list of a 10,000-album collection was one long task of
  * parsing while the home was being taken over, which is what Lighthouse counts as blocking time.
  *
  * A slice ends at a `},{` between two items. Such a run can also end a string value (a title

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 
 /**
- * Asking before typed work is lost (issue 9, item 13). One form at a time holds the guard: in-app
+ * Asking before typed work is lost (docs/product/albums.md#form). One form at a time holds the guard: in-app
  * navigation goes through navigateAway(), which asks when the form is dirty; the browser's Back is
  * caught by a second history entry with the same address, pushed once the form is dirty (popstate
  * cannot be cancelled, so pressing Back only leaves that entry, and the form asks); reload and close

@@ -5,7 +5,7 @@ import { navigate } from 'wouter/use-browser-location';
  * History API that wouter listens to, so the route switch follows without a reload.
  */
 export interface NavigationState {
-  /** Where a signed-out visitor was going; the auth page returns there after login (spec 1 §4). */
+  /** Where a signed-out visitor was going; the auth page returns there after login (docs/product/auth.md#after-login). */
   from?: string;
 }
 

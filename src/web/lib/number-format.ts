@@ -1,5 +1,5 @@
 /*
- * en-US number texts for the collection home without Intl (issue 9, item 18): the first
+ * en-US number texts for the collection home without Intl (for Lighthouse's blocking time): the first
  * Intl.NumberFormat of a page (toLocaleString makes one too) loads ICU data for about 11 ms of main
  * thread, which fell inside the home's takeover. Integers only, which is all the home shows.
  */

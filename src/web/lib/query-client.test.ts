@@ -7,7 +7,7 @@ const { collectionsRetry, createQueryClient, readRetry } = await import('./query
 const unauthorized = new ApiError('Unauthorized', 401, null, undefined);
 const serverError = new ApiError('500: boom', 500, 'boom', undefined);
 
-describe('query client (spec 1 §7, §9)', () => {
+describe('query client (docs/product/api.md#client)', () => {
   it('reads are retried once', () => {
     expect(readRetry(0, serverError)).toBe(true);
     expect(readRetry(1, serverError)).toBe(false);
@@ -33,7 +33,7 @@ describe('query client (spec 1 §7, §9)', () => {
   });
 });
 
-describe('read failures wired to the cache and the router (spec 1 §8)', () => {
+describe('read failures wired to the cache and the router (docs/product/api.md#client)', () => {
   it('a 401 on a read signs the user out of the cache and goes to /login, remembering where it was', async () => {
     const { navigateTo } = await import('./navigation');
     const { getJson } = await import('./api-client');

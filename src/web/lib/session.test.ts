@@ -26,7 +26,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('session user lookup (spec 1 §4)', () => {
+describe('session user lookup (docs/product/auth.md#the-signed-in-user)', () => {
   it('401 means no user', async () => {
     fetchMock.mockResolvedValue(json(401, { message: 'Not authenticated' }));
     await expect(fetchSessionUser()).resolves.toBeNull();
@@ -77,7 +77,7 @@ describe('session user lookup (spec 1 §4)', () => {
   });
 });
 
-describe('a page the server served signed out (issue 11)', () => {
+describe('a page the server served signed out', () => {
   const markedPage = (marked: boolean) => ({
     querySelector: (selector: string) => (marked && selector === 'meta[name="spindle-signed-out"]' ? {} : null),
   });

@@ -8,16 +8,17 @@ import { currentPath, navigateTo } from './navigation';
 
 /**
  * The session user. `subscriptionRequired` marks a login that answered subscription_required;
- * `placeholder` marks the stand-in built from a 402 (spec 1 §4), which has no real profile data.
+ * `placeholder` marks the stand-in built from a 402 (docs/product/auth.md#the-signed-in-user),
+ * which has no real profile data.
  */
 export type SessionUser = User & { subscriptionRequired?: boolean; placeholder?: boolean };
 
 const USER_CACHE_MS = 30_000;
 
-/** Paths where a 402 builds a placeholder user instead of leaving (spec 1 §4). */
+/** Paths where a 402 builds a placeholder user instead of leaving (docs/product/auth.md#the-signed-in-user). */
 function staysOnPaymentRequired(path: string): boolean {
   // The subscription flow's own pages must not bounce a gated user away mid-payment either, and the
-  // public shared pages stay reachable whatever the subscription (D6).
+  // public shared pages stay reachable whatever the subscription (docs/product/subscription.md#gated).
   return (
     path === '' ||
     path === '/' ||
@@ -30,7 +31,7 @@ function staysOnPaymentRequired(path: string): boolean {
   );
 }
 
-/** Spec 1 §4: the stand-in user for a 402 answer. */
+/** docs/product/auth.md#the-signed-in-user: the stand-in user for a 402 answer. */
 export function placeholderUser(body: Partial<PaymentRequiredBody> | null | undefined): SessionUser {
   return {
     id: typeof body?.userId === 'number' ? body.userId : -1,
@@ -63,7 +64,7 @@ let firstRead = true;
 /**
  * GET /api/user: the user, null when signed out (401), a placeholder on 402, else an error with the
  * response text. The page's first read answers null without asking when the server served the page
- * signed out (issue 11: the browser logs every 401 as a console error); later reads, such as after a
+ * signed out (the browser logs every 401 as a console error); later reads, such as after a
  * login, always ask. The mark stands for exactly the 401 the server would have answered.
  */
 export async function fetchSessionUser(signal?: AbortSignal): Promise<SessionUser | null> {
@@ -101,8 +102,9 @@ export function useSessionUser() {
 const selectLoanReminders = (user: SessionUser | null): LoanReminders | null => user?.loanReminders ?? null;
 
 /**
- * The user's loan reminders (issue 15): their days and the server's loan day, the same values the
- * server drew the home with. Only that part of the user is watched, so nothing else re-renders.
+ * The user's loan reminders (docs/product/loans.md#reminders): their days and the server's loan
+ * day, the same values the server drew the home with. Only that part of the user is watched, so
+ * nothing else re-renders.
  */
 export function useLoanReminders(): LoanReminders {
   const { data } = useQuery({ ...userQueryOptions, select: selectLoanReminders });

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec 1 §9: "mobile" is a width of 768 px or less on a touch device. */
+/** "Mobile", as the product means it: a width of 768 px or less on a touch device. */
 const NARROW = '(max-width: 768px)';
 const TOUCH = '(pointer: coarse)';
 

@@ -12,9 +12,9 @@ import { getOfflineState, noteConnectivity } from './offline-state';
 const RECHECK_MS = 3000;
 
 /*
- * The page's side of the offline shelf (issue 15): it registers the service worker once the page has
- * loaded and gone idle (nothing of it competes with the first cards), asks it to refresh the kept
- * copy for the signed-in user, and clears that copy when nobody is signed in.
+ * The page's side of the offline shelf (docs/product/offline.md#updates): it registers the service
+ * worker once the page has loaded and gone idle (nothing of it competes with the first cards), asks
+ * it to refresh the kept copy for the signed-in user, and clears that copy when nobody is signed in.
  */
 
 const supported = () => typeof navigator !== 'undefined' && 'serviceWorker' in navigator && window.isSecureContext;

@@ -12,9 +12,9 @@ function keptWhen(keptAt: string | null): string | null {
 }
 
 /**
- * Issue 15: on the collection home without a network, says that the shelf is the copy kept on this
- * device, since when, and that changes wait for the network. Nothing is shown online (the server's
- * drawing and the hydration agree: the server's snapshot is "online").
+ * docs/product/offline.md#shelf: on the collection home without a network, says that the shelf is
+ * the copy kept on this device, since when, and that changes wait for the network. Nothing is
+ * shown online (the server's drawing and the hydration agree: the server's snapshot is "online").
  */
 export function OfflineNotice() {
   const { offline, keptAt } = useSyncExternalStore(subscribeOfflineState, getOfflineState, () => SERVER_STATE);

@@ -1,9 +1,9 @@
 import { OFFLINE_COPY_HEADER } from '../../common/offline-copy';
 
 /*
- * Whether what the page shows came from the device's kept copy (issue 15), and when that copy was
- * kept: the service worker marks the answers it served without a network. A store outside React (the
- * fetch helper writes it, the offline notice reads it with useSyncExternalStore).
+ * Whether what the page shows came from the device's kept copy (docs/product/offline.md#shelf), and
+ * when that copy was kept: the service worker marks the answers it served without a network. A store
+ * outside React (the fetch helper writes it, the offline notice reads it with useSyncExternalStore).
  */
 export interface OfflineState {
   /** The last read came from the kept copy, or the browser says it has no network. */

@@ -23,7 +23,7 @@ import {
 } from './sw-rules';
 
 /*
- * Spindle's service worker (issue 15: the offline shelf check). Built on its own by
+ * Spindle's service worker (the offline shelf: docs/product/offline.md#shelf). Built on its own by
  * scripts/build-service-worker.mjs into dist/web/sw.js, which writes the build's id and its shell
  * files in place of the two markers below. What it does, and what it never does, is in
  * docs/architecture.md ("Installable app and offline shelf").

@@ -23,7 +23,10 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
 }
 
-/** A confirmation (425 px, spec 2 §2). Cancel gets the initial focus, so Enter never destroys by accident. */
+/**
+ * A confirmation (425 px, docs/product/landing.md#interface-constants). Cancel gets the initial focus, so
+ * Enter never destroys by accident.
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,

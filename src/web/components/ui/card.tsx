@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
-/** Soft radius and a subtle border rather than heavy shadows (guide/look.md). */
+/** Soft radius and a subtle border rather than heavy shadows: the records, not the frames, stand out. */
 export function Card({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('rounded-2xl border border-line bg-surface text-ink', className)} {...props} />;
 }

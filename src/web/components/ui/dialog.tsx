@@ -7,7 +7,7 @@ import { useReturnFocus } from './use-return-focus';
 
 /*
  * Radix Dialog: Escape and the overlay close it, focus is trapped inside and returns to the trigger.
- * Widths follow spec 2 §2: forms 500 px, confirm and share 425 px.
+ * Widths follow docs/product/landing.md#interface-constants: forms 500 px, confirm and share 425 px.
  */
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -86,7 +86,7 @@ export function DialogContent({
   );
 }
 
-/** A panel sliding in from the left: the sidebar on narrow screens (guide/look.md: a drawer at ≤ 768 px). */
+/** A panel sliding in from the left: the sidebar on narrow screens (a drawer at ≤ 768 px, docs/product/collections.md#home). */
 export function DrawerContent({
   title,
   className,
@@ -125,7 +125,7 @@ export function DrawerContent({
   );
 }
 
-/** Buttons of a dialog: primary on the right (guide/look.md). */
+/** Buttons of a dialog: primary on the right (on top on a phone), the same place in every dialog. */
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
 }

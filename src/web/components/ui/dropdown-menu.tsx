@@ -3,7 +3,10 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 import { focusIsInAnotherDialog, keepFocusInOpenDialog } from './use-return-focus';
 
-/* Radix DropdownMenu: arrow keys, typeahead (resets after 1000 ms, spec 1 §9), Escape returns focus. */
+/*
+ * Radix DropdownMenu: arrow keys, typeahead (resets after 1000 ms,
+ * docs/product/landing.md#interface-constants), Escape returns focus.
+ */
 export const DropdownMenu = MenuPrimitive.Root;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 export const DropdownMenuGroup = MenuPrimitive.Group;

@@ -6,7 +6,7 @@ export interface EmptyStateProps {
   icon: LucideIcon;
   title: string;
   text: ReactNode;
-  /** The one button that does what the text suggests (guide/look.md). */
+  /** The one button that does what the text suggests, so an empty page always leads on. */
   action?: ReactNode;
   className?: string;
 }

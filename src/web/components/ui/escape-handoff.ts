@@ -1,7 +1,7 @@
 /*
  * Radix closes only the topmost layer on Escape, and a toast shown after a dialog opened is above
- * it: the first press closed the toast, a second the dialog (issue 9). A toast now hands an Escape
- * pressed in a dialog on to that dialog, and stays on screen to be read.
+ * it: the first press closed the toast, a second the dialog. A toast now hands an Escape pressed in a
+ * dialog on to that dialog (docs/product/landing.md#interface-constants), and stays on screen to be read.
  */
 const DIALOG = '[role="dialog"], [role="alertdialog"]';
 const handedOn = new WeakSet<Event>();

@@ -13,7 +13,7 @@ export interface FieldControlProps {
 export interface FormFieldProps {
   id: string;
   label: ReactNode;
-  /** The spec's validation message, shown under the field (guide/look.md). */
+  /** The validation message, shown under its field rather than in a toast, so it is read where it is fixed. */
   error?: string;
   hint?: ReactNode;
   required?: boolean;

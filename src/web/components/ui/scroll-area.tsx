@@ -2,7 +2,7 @@ import { ScrollArea as ScrollAreaPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
-/** Spec 1 §9: scrollbars hide 600 ms after the pointer leaves. */
+/** docs/product/landing.md#interface-constants: scrollbars hide 600 ms after the pointer leaves. */
 export const SCROLL_HIDE_DELAY_MS = 600;
 
 export function ScrollArea({ className, children, ...props }: ComponentProps<typeof ScrollAreaPrimitive.Root>) {

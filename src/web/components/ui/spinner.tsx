@@ -11,7 +11,7 @@ export function Spinner({ className, label }: { className?: string; label?: stri
   );
 }
 
-/** The spec's whole-page wait (spec 1 §2): while the session loads and for 300 ms on every path change. */
+/** The whole-page wait (docs/product/landing.md#routes): while the session loads and for 300 ms on every path change. */
 export function FullScreenSpinner({ label = 'Loading' }: { label?: string }) {
   return (
     <div className="fixed inset-0 z-40 grid place-items-center bg-paper" data-testid="full-screen-spinner">

@@ -1,7 +1,7 @@
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
 
-/** Spec 1 §9: tooltips open after 700 ms. */
+/** docs/product/landing.md#interface-constants: tooltips open after 700 ms. */
 export const TOOLTIP_DELAY_MS = 700;
 
 export function TooltipProvider({ children }: { children: ReactNode }) {

@@ -62,7 +62,8 @@ function FocusOrigin({ record }: { record: () => void }) {
 /**
  * Radix returns focus to a dialog's own Trigger only. A dialog opened from elsewhere (a header button,
  * a menu item, the drawer) would drop focus on <body>; this remembers what had focus on open and
- * returns there, or to the nearest thing still on the page that led to it (issue 9).
+ * returns there, or to the nearest thing still on the page that led to it, so a keyboard user keeps
+ * their place.
  *
  * What had focus is read while the dialog's content first renders (`origin`, placed inside it):
  * by the time Radix's open-focus event fires an `autoFocus` field has already taken focus, and

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissErrorToasts, dismissToast, getToasts, toast, TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from './use-toast';
 
-describe('toast store (spec 1 §9)', () => {
+describe('toast store (docs/product/landing.md#interface-constants)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
     dismissToast();

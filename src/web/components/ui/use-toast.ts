@@ -1,8 +1,9 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 
 /**
- * A small toast store (spec 1 §9): at most one toast visible, 5000 ms by default, and a dismissed
- * toast stays in the store for 1,000,000 ms before removal (so its exit animation is never cut).
+ * A small toast store (docs/product/landing.md#interface-constants): at most one toast visible,
+ * 5000 ms by default, and a dismissed toast stays in the store for 1,000,000 ms before removal
+ * (so its exit animation is never cut).
  */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
@@ -94,7 +95,7 @@ export function useToast() {
   return { toasts: current, toast, dismiss: dismissToast };
 }
 
-/** The spec's Error toast (spec 1 §8): title Error, destructive. */
+/** The Error toast of every failure (e.g. docs/product/collections.md#dialogs): title Error, destructive. */
 export function errorToast(description: ReactNode): void {
   toast({ title: 'Error', description, variant: 'destructive' });
 }

@@ -19,7 +19,7 @@ import { UsersTab } from './users/users-tab';
 export const ADMIN_TABS = ['users', 'diagnostics', 'payments', 'testing', 'alerts'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
-/** Spec 2 §9: the Alerts badge shows the unread count, '9+' above 9. */
+/** docs/product/admin.md#dashboard: the Alerts badge shows the unread count, '9+' above 9. */
 export function badgeText(count: number): string {
   return count > 9 ? '9+' : String(count);
 }
@@ -66,7 +66,7 @@ const TAB_LABELS: Record<AdminTab, ReactNode> = {
 };
 
 function initialTab(): AdminTab {
-  // Spec 2 §2: /admin?userId=…&action=diagnose|duplicates opens the Diagnostics tab.
+  // docs/product/admin.md#diagnostics: /admin?userId=…&action=diagnose|duplicates opens the Diagnostics tab.
   const action = new URLSearchParams(window.location.search).get('action');
   return action === 'diagnose' || action === 'duplicates' ? 'diagnostics' : 'users';
 }
@@ -122,7 +122,7 @@ function AdminDashboard() {
   );
 }
 
-/** /admin (spec 2 §2): administrators only; the server refuses everyone else on every call (D9). */
+/** /admin: administrators only; the server refuses everyone else on every call (docs/product/admin.md#access). */
 export default function AdminPage() {
   useDocumentTitle('Admin Dashboard');
   const { user } = useSessionUser();

@@ -62,7 +62,7 @@ function FormSkeleton() {
 
 /**
  * After a save or a delete (`done`: nothing left to lose) or a Cancel (asks first when there is
- * typed work): the collection home with the album's collection selected (spec 1 §4).
+ * typed work): the collection home with the album's collection selected (docs/product/collections.md#arrival).
  */
 function useBackHome() {
   const [, navigate] = useLocation();
@@ -194,7 +194,7 @@ function AlbumNotFound() {
   );
 }
 
-/** /album/new (optional ?collection=) and /album/{id} (spec 1 §2). */
+/** /album/new (optional ?collection=) and /album/{id} (docs/product/albums.md#form). */
 export default function AlbumFormPage() {
   const [, params] = useRoute<{ id: string }>('/album/:id');
   const id = parseAlbumId(params?.id);

@@ -9,12 +9,12 @@ const messages = (values: ReturnType<typeof newAlbumValues>) => {
   return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
 };
 
-describe('album form (spec 1 §4, §5)', () => {
+describe('album form (docs/product/albums.md#form)', () => {
   it('a new album starts in the requested collection with this year', () => {
     expect(newAlbumValues('Jazz', 2025)).toMatchObject({ collection: 'Jazz', releaseYear: '2025', isLent: false, coverUrl: null });
   });
 
-  it('shows the spec\'s messages: a collection is required, and who it is lent to when lent', () => {
+  it('shows the product\'s messages: a collection is required, and who it is lent to when lent', () => {
     const values = { ...newAlbumValues('', 2025), isLent: true };
     expect(messages(values)).toMatchObject({
       collection: 'Please select a collection',

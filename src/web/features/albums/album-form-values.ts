@@ -6,7 +6,8 @@ import { isApiError } from '../../lib/api-client';
 
 /**
  * What the album form edits: text as typed (numbers too, parsed by the shared schema on submit:
- * price as a float, year as an integer, empty as null, spec 1 §5), selects as '' when unset.
+ * price as a float, year as an integer, empty as null, docs/product/albums.md#validation),
+ * selects as '' when unset.
  */
 export interface AlbumFormValues {
   title: string;
@@ -39,7 +40,7 @@ export const albumFormSchema = z
 export type AlbumFormApi = UseFormReturn<AlbumFormValues, unknown, AlbumInput>;
 export type AlbumFormControl = Control<AlbumFormValues, unknown, AlbumInput>;
 
-/** A new album: the collection from ?collection= (when it exists) and this year (spec 1 §5). */
+/** A new album: the collection from ?collection= (when it exists) and this year (docs/product/albums.md#validation). */
 export function newAlbumValues(collection: string, currentYear: number): AlbumFormValues {
   return {
     title: '',
@@ -85,7 +86,10 @@ export function albumToFormValues(album: Album): AlbumFormValues {
   };
 }
 
-/** D11: a POST refused as a duplicate, which the Duplicate Album dialog may retry with allowDuplicate. */
+/**
+ * docs/product/albums.md#duplicates: a POST refused as a duplicate, which the Duplicate Album dialog may
+ * retry with allowDuplicate.
+ */
 export function isDuplicateAlbumError(error: unknown): boolean {
   return isApiError(error, 409) && (error.serverMessage ?? '').includes(ALBUM_MESSAGES.duplicateSuffix);
 }

@@ -33,7 +33,7 @@ function refreshAfterAlbumWrite(queryClient: QueryClient) {
   ]);
 }
 
-/** The body of a save; allowDuplicate only after the Duplicate Album dialog's Add Anyway (D11). */
+/** The body of a save; allowDuplicate only after the Duplicate Album dialog's Add Anyway (docs/product/albums.md#duplicates). */
 export type AlbumSave = AlbumInput & { allowDuplicate?: boolean };
 
 /** POST /api/albums (id absent) or PUT /api/albums/{id}. */
@@ -54,7 +54,8 @@ export function useDeleteAlbum() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest<{ message: string }>('DELETE', albumUrl(id)),
-    // The album's own query goes when its form unmounts (nothing keeps unused data, spec 1 §9).
+    // The album's own query goes when its form unmounts (nothing keeps unused data,
+    // docs/product/api.md#client).
     onSuccess: () => refreshAfterAlbumWrite(queryClient),
   });
 }

@@ -85,7 +85,7 @@ function AnalyticsContent({ data }: { data: Analytics }) {
   );
 }
 
-/** Skeletons where the cards, charts and table will be (guide/look.md). */
+/** Skeletons where the cards, charts and table will be, so the page keeps its shape while it loads. */
 function AnalyticsSkeleton() {
   const chart = (key: number) => (
     <Card key={key} className="grid gap-4 p-6">
@@ -144,7 +144,7 @@ function Page({ children }: { children: ReactNode }) {
   );
 }
 
-/** /analytics (spec 2 §2, §3, §8): totals, three charts, loan reminders (issue 15) and the lent albums. */
+/** /analytics (docs/product/analytics.md#page): totals, three charts, loan reminders and the lent albums. */
 export default function AnalyticsPage() {
   useDocumentTitle('Collection Analytics');
   const query = useQuery(analyticsQuery());
@@ -163,7 +163,7 @@ export default function AnalyticsPage() {
             icon={ChartNoAxesColumn}
             title="Could not load analytics data"
             text="Something went wrong while reading your figures. Please try again."
-            // Spec 2 §8: Try Again reloads the page.
+            // docs/product/analytics.md#page: Try Again reloads the page.
             action={
               <Button onClick={() => window.location.reload()}>
                 <RotateCw aria-hidden />

@@ -3,7 +3,7 @@ import type { Analytics } from '../../../common/analytics.schemas';
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const count = new Intl.NumberFormat('en-US');
 
-/** Money as `$1,234.56` (guide/look.md; D12: USD with 2 decimals). */
+/** Money as `$1,234.56` (docs/product/albums.md#price: USD with 2 decimals). */
 export const formatUsd = (dollars: number) => usd.format(Math.round(dollars * 100) / 100);
 export const formatCount = (value: number) => count.format(value);
 

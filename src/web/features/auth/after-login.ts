@@ -1,4 +1,4 @@
-/** Where a successful login leads (spec 1 §4), in the spec's order. */
+/** Where a successful login leads, first match first (docs/product/auth.md#after-login). */
 export interface AfterLoginInput {
   pendingSessionId: string | null;
   /** The subscription_activated flag (query parameter or stored). */

@@ -16,7 +16,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('login outcomes (spec 1 §4)', () => {
+describe('login outcomes (docs/product/auth.md#login)', () => {
   it('sends username, password and the pending subscription session id', async () => {
     fetchMock.mockResolvedValue(json(200, { user, message: 'Login successful', subscription_required: false }));
     await expect(login({ username: 'ada@example.com', password: 'pw', pendingSubscriptionSessionId: 'cs_1' })).resolves.toMatchObject({ id: 5 });

@@ -13,13 +13,14 @@ import { clearKeptCopy } from '../../offline/offline-copy-client';
 const LOGIN_SUBSCRIPTION_REQUIRED = 'Login successful. Subscription required.';
 
 /**
- * POST /api/login (spec 1 §4). A 402 counts as success with subscription required; either way the
- * subscription message is kept locally for the subscription pages.
+ * POST /api/login (docs/product/auth.md#login). A 402 counts as success with subscription
+ * required; either way the subscription message is kept locally for the subscription
+ * pages.
  */
 export async function login(input: LoginRequest): Promise<SessionUser> {
   try {
     const response = await apiRequest<LoginResponse>('POST', API.login, input);
-    // A new session replaces the one an offline logout left to end (issue 15).
+    // A new session replaces the one an offline logout left to end (docs/product/offline.md#logout).
     localStore.remove(STORAGE_KEYS.pendingLogout);
     if (!response.subscription_required) return response.user;
     localStore.set(STORAGE_KEYS.subscriptionMessage, response.message || LOGIN_SUBSCRIPTION_REQUIRED);
@@ -40,8 +41,8 @@ export async function register(input: RegisterRequest): Promise<User> {
 }
 
 /**
- * Spec 1 §7: logout clears the cached user; the landing page shows. The device's offline copy goes
- * too (issue 15). Without a network the device is signed out all the same (a shared or lost phone in
+ * docs/product/auth.md#logout: logout clears the cached user; the landing page shows. The device's
+ * offline copy goes too. Without a network the device is signed out all the same (a shared or lost phone in
  * a shop): the copy and the page's data go at once, and the server's session is ended as soon as the
  * network is back (`pendingLogout`, sent by the offline copy's hook).
  */

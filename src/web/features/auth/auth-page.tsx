@@ -22,7 +22,7 @@ import { SubscriptionActivatedBanner } from './components/subscription-activated
 import { VinylArt } from './components/vinyl-art';
 import { useAuthArrival, useFromLoginPageFlag } from './use-auth-arrival';
 
-/** Spec 1 §8: an auth failure is an Error toast with the server's message; anything else is unexpected. */
+/** docs/product/auth.md#login: an auth failure is an Error toast with the server's message; anything else is unexpected. */
 function reportAuthError(error: unknown): SubmitResult {
   if (error instanceof ApiError) {
     errorToast(error.serverMessage || 'An error occurred');
@@ -31,7 +31,7 @@ function reportAuthError(error: unknown): SubmitResult {
   errorToast('An unexpected error occurred');
 }
 
-/** Signs the user in on the client and goes where spec 1 §4 says. */
+/** Signs the user in on the client and goes where docs/product/auth.md#after-login says. */
 function useCompleteSignIn(params: AuthParams) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();

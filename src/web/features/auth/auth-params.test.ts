@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { afterLoginTarget, safeRedirectTarget } from './after-login';
 import { parseAuthParams, toggleModeHref } from './auth-params';
 
-describe('auth mode from the query parameters (spec 1 §2)', () => {
+describe('auth mode from the query parameters (docs/product/auth.md#auth-page)', () => {
   it.each([
     ['', 'login'],
     ['?mode=login', 'login'],
@@ -27,7 +27,7 @@ describe('auth mode from the query parameters (spec 1 §2)', () => {
   });
 });
 
-describe('after login (spec 1 §4)', () => {
+describe('after login (docs/product/auth.md#after-login)', () => {
   const base = { pendingSessionId: null, subscriptionActivated: false, subscribe: false, stateTarget: undefined };
 
   it('a pending subscription session goes to the success page first', () => {

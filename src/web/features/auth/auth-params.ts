@@ -1,4 +1,4 @@
-/** What the auth page reads from its address (spec 1 §2, §4). */
+/** What the auth page reads from its address (docs/product/auth.md#auth-page). */
 export type AuthMode = 'login' | 'register';
 
 export interface AuthParams {

@@ -4,10 +4,10 @@ import { toast } from '../../components/ui/use-toast';
 import { localStore, sessionStore } from '../../lib/storage';
 import type { AuthParams } from './auth-params';
 
-/** Spec 1 §9: toast durations for the two post-payment arrivals. */
+/** docs/product/auth.md#auth-page: toast durations for the two post-payment arrivals. */
 export const SUBSCRIPTION_ACTIVATED_TOAST_MS = 6000;
 export const PAYMENT_SUCCESS_TOAST_MS = 5000;
-/** Spec 1 §4: from_login_page is removed 2 s after leaving the auth page. */
+/** docs/product/auth.md#auth-page: from_login_page is removed 2 s after leaving the auth page. */
 export const FROM_LOGIN_PAGE_LINGER_MS = 2000;
 
 let flagRemoval: ReturnType<typeof setTimeout> | undefined;
@@ -23,7 +23,7 @@ export function useFromLoginPageFlag(): void {
   }, []);
 }
 
-/** Spec 1 §2: on arrival after payment, remember the checkout session and tell the visitor to log in. */
+/** docs/product/auth.md#auth-page: on arrival after payment, remember the checkout session and tell the visitor to log in. */
 export function useAuthArrival(params: AuthParams): void {
   const { paymentSessionId, subscriptionActivated } = params;
   const handled = useRef<string | null>(null);

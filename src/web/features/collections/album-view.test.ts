@@ -34,7 +34,7 @@ const soul = album({ title: 'Blue', artist: 'Joni Mitchell', genre: 'Folk', pric
 
 const REMINDERS = { days: 30, today: '2026-03-31' };
 
-describe('filter (spec 1 §2: artist and genre are case-insensitive substring matches)', () => {
+describe('filter (docs/product/collections.md#filters: artist and genre are case-insensitive substring matches)', () => {
   const all = [kind, abbey, noGenre, blank, soul];
 
   it('matches part of the artist in any case', () => {
@@ -47,7 +47,7 @@ describe('filter (spec 1 §2: artist and genre are case-insensitive substring ma
     expect(filterAlbums(all, { artist: '', genre: 'o', lending: 'all' }, REMINDERS)).toEqual([abbey, soul]);
   });
 
-  it('the search (issue 15) matches part of the title or of the artist in any case, with the other filters', () => {
+  it('the search matches part of the title or of the artist in any case, with the other filters', () => {
     expect(filterAlbums(all, { artist: '', genre: '', lending: 'all', search: 'BLUE' }, REMINDERS)).toEqual([kind, blank, soul]);
     expect(filterAlbums(all, { artist: '', genre: '', lending: 'all', search: 'beatles' }, REMINDERS)).toEqual([abbey]);
     expect(filterAlbums(all, { artist: 'joni', genre: '', lending: 'all', search: 'blue' }, REMINDERS)).toEqual([soul]);
@@ -71,7 +71,7 @@ describe('filter (spec 1 §2: artist and genre are case-insensitive substring ma
   });
 });
 
-describe('the lent out filter (issue 15: all / lent out / overdue, with the artist and genre filters)', () => {
+describe('the lent out filter (docs/product/loans.md#filter: all, lent out, overdue, with the artist and genre filters)', () => {
   const out30 = album({ title: 'Out 30 days', artist: 'Miles Davis', isLent: true, lentTo: 'Sam', lentDate: '2026-03-01' });
   const out31 = album({ title: 'Out 31 days', artist: 'Nina Simone', isLent: true, lentTo: 'Kim', lentDate: '2026-02-28' });
   const undated = album({ title: 'Out, no date', artist: 'Miles Davis', isLent: true, lentTo: 'Jo', lentDate: null });
@@ -98,7 +98,7 @@ describe('the lent out filter (issue 15: all / lent out / overdue, with the arti
   });
 });
 
-describe('sort (spec 1 §2: by title, artist or genre; albums with no genre sort last)', () => {
+describe('sort (docs/product/collections.md#filters: by title, artist or genre; albums with no genre sort last)', () => {
   const all = [soul, noGenre, kind, blank, abbey];
 
   it('by title, case-insensitive', () => {

@@ -2,11 +2,11 @@ import type { Album } from '../../../common/albums.schemas';
 import { loanState, type LoanReminders } from '../../../common/loans';
 import { formatCents, formatCount } from '../../lib/number-format';
 
-/** Spec 1 §2: the grid sorts by title, artist or genre. */
+/** docs/product/collections.md#filters: the grid sorts by title, artist or genre. */
 export type AlbumSortField = 'title' | 'artist' | 'genre';
 export const ALBUM_SORT_FIELDS: readonly AlbumSortField[] = ['title', 'artist', 'genre'];
 
-/** Issue 15: every album, only those lent out, or only those lent longer than the reminder's days. */
+/** docs/product/loans.md#filter: every album, only those lent out, or only those lent longer than the reminder's days. */
 export type LendingFilter = 'all' | 'lent' | 'overdue';
 export const LENDING_FILTERS: readonly LendingFilter[] = ['all', 'lent', 'overdue'];
 
@@ -14,7 +14,7 @@ export interface AlbumFilters {
   artist: string;
   genre: string;
   lending: LendingFilter;
-  /** Issue 15: title or artist, for "do I own this?" at a record shop's racks. */
+  /** docs/product/collections.md#filters: title or artist, for "do I own this?" at a record shop's racks. */
   search?: string;
 }
 
@@ -24,13 +24,13 @@ type Sortable = Pick<Album, 'id' | 'title' | 'artist' | 'genre' | 'isLent' | 'le
 
 // One collator for every comparison: far cheaper than localeCompare per pair on 10,000 albums. Made
 // at the first sort, not as the module loads: a page's first collator loads ICU data (about 11 ms),
-// which main.tsx has done in a task of its own by then on the server-drawn home (issue 9).
+// which main.tsx has done in a task of its own by then on the server-drawn home.
 let collator: Intl.Collator | undefined;
 const COLLATOR_OPTIONS: Intl.CollatorOptions = { sensitivity: 'base', numeric: true };
 
 const compareText = (a: string, b: string) => (collator ??= new Intl.Collator(undefined, COLLATOR_OPTIONS)).compare(a, b);
 
-/** A missing or blank genre counts as none (spec 1 §2: those sort last). */
+/** A missing or blank genre counts as none (docs/product/collections.md#filters: those sort last). */
 const hasGenre = (genre: string | null): genre is string => genre !== null && genre.trim() !== '';
 
 /**
@@ -68,8 +68,8 @@ function matchesLending(album: Pick<Album, 'isLent' | 'lentDate'>, lending: Lend
 }
 
 /**
- * Spec 1 §2: artist and genre filters are case-insensitive substring matches; a genre filter never
- * matches an album without a genre. Issue 15: the lending filter keeps lent (or overdue) albums; the
+ * docs/product/collections.md#filters: artist and genre filters are case-insensitive substring matches;
+ * a genre filter never matches an album without a genre. The lending filter keeps lent (or overdue) albums; the
  * search matches the title or the artist the same way. Keeps the given order. Returns the same array
  * when no filter is set.
  */
@@ -88,20 +88,20 @@ export function filterAlbums<T extends Sortable>(albums: readonly T[], filters: 
   );
 }
 
-/** The albums of one collection (albums name their collection, D10), in the order given. */
+/** The albums of one collection (albums name their collection, docs/product/albums.md#fields), in the order given. */
 export function albumsInCollection<T extends Pick<Album, 'collection'>>(albums: readonly T[], collection: string | null): T[] {
   if (collection === null) return [];
   return albums.filter((album) => album.collection === collection);
 }
 
-/** Spec 1 §2: the total price of the (filtered) albums, in cents so that dollars add up exactly. */
+/** docs/product/collections.md#home: the total price of the (filtered) albums, in cents so that dollars add up exactly. */
 export function totalPriceCents(albums: readonly Pick<Album, 'price'>[]): number {
   let cents = 0;
   for (const album of albums) if (album.price !== null) cents += Math.round(album.price * 100);
   return cents;
 }
 
-/** Money as `$1,234.56` (guide/look.md; D12: USD with 2 decimals). */
+/** Money as `$1,234.56` (docs/product/albums.md#price: USD with 2 decimals). */
 export const formatUsd = (cents: number) => formatCents(cents);
 
 /** "1 album", "12 albums", "3 of 12 albums". */

@@ -6,8 +6,9 @@ import { API, QUERY_KEYS } from '../../lib/api-paths';
 import { takeEarlyJson } from './early-home-reads';
 
 /**
- * GET /api/collections. Spec 1 §7's "always refetched, retried up to 3 times except on a 401" are
- * the query client's defaults for this key (lib/query-client.ts), so they hold wherever it is read.
+ * GET /api/collections. "Always refetched, retried up to 3 times except on a 401"
+ * (docs/product/collections.md#reads) are the query client's defaults for this key
+ * (lib/query-client.ts), so they hold wherever it is read.
  */
 export const collectionsQuery = queryOptions<Collection[]>({
   queryKey: QUERY_KEYS.collections,
@@ -47,7 +48,7 @@ export function useCreateCollection() {
   });
 }
 
-/** PUT /api/collections/{id}: albums name their collection, so they are refreshed too (spec 1 §7). */
+/** PUT /api/collections/{id}: albums name their collection, so they are refreshed too (docs/product/collections.md#reads). */
 export function useRenameCollection() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -62,7 +63,7 @@ export function useRenameCollection() {
   });
 }
 
-/** DELETE /api/collections/{id}: its albums go with it (D10), so they are refreshed too (spec 1 §7). */
+/** DELETE /api/collections/{id}: its albums go with it, so they are refreshed too (docs/product/collections.md#reads). */
 export function useDeleteCollection() {
   const queryClient = useQueryClient();
   return useMutation({

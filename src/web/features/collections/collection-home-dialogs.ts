@@ -12,7 +12,7 @@ export const ExportDialog = deferredComponent(() => import('../export/components
 /**
  * Fetches every dialog's code, once the page has what it needs on screen: one at a time, each when
  * the browser is idle again, so evaluating them (zod's schemas among them) is several short tasks
- * rather than one long one while the page is still settling (issue 9, item 18).
+ * rather than one long one while the page is still settling (Lighthouse counts a long one as blocking time).
  */
 export async function preloadHomeDialogs(): Promise<void> {
   for (const dialog of [ConfirmDialog, CollectionNameDialog, ShareDialog, ExportDialog]) {

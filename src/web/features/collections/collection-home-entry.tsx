@@ -6,7 +6,7 @@ import { startEarlyReads } from './early-home-reads';
 /*
  * The collection home is where signed-in users land, so its code is part of the app's chunk (start.tsx):
  * a dynamic import would add a round of chunk fetches and module evaluation, and a spinner render
- * pass, between the app's start and the first album cards (issue 3's render benchmark). Not
+ * pass, between the app's start and the first album cards (as the home's render benchmark measured). Not
  * React.lazy either: a Suspense fallback's reveal is held back by React for 300 ms. Its data is
  * asked for as the app starts on its paths, beside the session lookup (early-home-reads.ts).
  */

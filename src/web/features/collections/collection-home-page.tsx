@@ -24,7 +24,10 @@ import { useSelectedCollection } from './use-selected-collection';
 import { OfflineNotice } from '../../offline/offline-notice';
 import { OverdueNotice } from './components/overdue-notice';
 
-/** Spec 1 §6: an inactive subscription or an expired trial gates the collection; the subscription page explains. Returns the user. */
+/**
+ * docs/product/subscription.md#access: an inactive subscription or an expired trial gates the collection;
+ * the subscription page explains. Returns the user.
+ */
 function useGatedRedirect() {
   const { user } = useSessionUser();
   const [, navigate] = useLocation();
@@ -38,7 +41,7 @@ function useGatedRedirect() {
 /**
  * The sidebar as a drawer, at 768 px and less. The width is read here, not by the page: a narrow
  * browser hydrating the wide server drawing then re-renders only this (an external store's change
- * is rendered synchronously, and the whole home in one task was blocking time, issue 9).
+ * is rendered synchronously, and the whole home in one task was blocking time).
  */
 function CollectionsDrawer({
   open,
@@ -69,7 +72,7 @@ const fallbackReminders: LoanReminders = { days: LOAN_REMINDER_DEFAULT_DAYS, tod
 
 const albumsPhrase = (count: number) => (count === 1 ? '1 album' : `${formatCount(count)} albums`);
 
-/** The collection home (/, /collection, /collections; spec 1 §2, §4). */
+/** The collection home (/, /collection, /collections; docs/product/collections.md#home). */
 export default function CollectionHomePage() {
   // The user read once for both: the gate, and the loan reminders the cards are flagged with.
   const reminders = useGatedRedirect()?.loanReminders ?? fallbackReminders;
@@ -176,7 +179,7 @@ export default function CollectionHomePage() {
 
   // isFetching is read only after a failure: a query re-renders the components that read a field when
   // it changes, and the refetch on mount right after the hydration would otherwise re-render the home
-  // twice, synchronously (issue 9).
+  // twice, synchronously (blocking time on the server-drawn home).
   const sidebar = (inDrawer: boolean) => (
     <CollectionsSidebar
       inDrawer={inDrawer}

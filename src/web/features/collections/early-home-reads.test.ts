@@ -70,7 +70,7 @@ describe('early reads of the collection home', () => {
   });
 });
 
-describe('the early album read, in slices (issue 9)', () => {
+describe('the early album read, in slices', () => {
   const hrefOf = (input: string | URL | Request) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
   const albums = Array.from({ length: ALBUM_SLICE * 2 + 5 }, (_, i) => ({ id: i + 1, title: `Take ${i}` }));
   const slice = (url: string, tag = 'W/"list"', total = albums.length) => {

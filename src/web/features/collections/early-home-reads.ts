@@ -4,11 +4,12 @@ import { API } from '../../lib/api-paths';
 
 /*
  * The collection home's two reads (collections and albums), asked for as the app starts on the
- * home's paths, beside the session lookup instead of after it: the first album cards show sooner
- * (issue 3's render benchmark). On a page the server drew, main.tsx asks for them, and for the user,
- * once the drawing is on screen; the hydration reads them (app/mount-app.ts). A read's first use takes the early answer if it is a success and
- * fresh; anything else (a 401 for a visitor, a 402, a network error, or none at all) falls back to
- * the normal read, with its handling of those cases.
+ * home's paths, beside the session lookup instead of after it: the first album cards show sooner (as
+ * the home's render benchmark measured). On a page the server drew, main.tsx asks for them, and for
+ * the user, once the drawing is on screen; the hydration reads them (app/mount-app.ts). A read's
+ * first use takes the early answer if it is a success and fresh; anything else (a 401 for a visitor,
+ * a 402, a network error, or none at all) falls back to the normal read, with its handling of those
+ * cases.
  *
  * A success's body is read and parsed as soon as it arrives, not when the page first asks for it:
  * draining 3.5 MB of albums from the network takes many small main-thread tasks, which then fit in
@@ -28,7 +29,7 @@ const listTag = (response: Response) => response.headers.get('etag')?.replace(/:
 /**
  * The album list read in slices (GET /api/albums?offset=&limit=) and put back together: the browser
  * takes in each answer in main-thread tasks of its own, and one answer of 3.5 MB (10,000 albums) was
- * a long one (issue 9). Undefined unless every slice answered and all come from one version of the
+ * a long one (blocking time). Undefined unless every slice answered and all come from one version of the
  * list (a write between them): the normal read then takes over. An answer without the list's length
  * is the whole list.
  */

@@ -8,8 +8,9 @@ import { createQueryClient } from '../../lib/query-client';
 /**
  * The server's entry into the web app (built by vite.ssr.config.ts): draws the collection home with
  * the app's own components and the user's data, so the first screen of album cards is in the HTML and
- * shows before any script runs (issue 3). The browser hydrates it (app/mount-app.ts). A new query
- * client per request: nothing of one user's data outlives their render.
+ * shows before any script runs (docs/product/collections.md#home). The browser hydrates it
+ * (app/mount-app.ts). A new query client per request: nothing of one user's data outlives their
+ * render.
  */
 export const renderHome: HomeRenderModule['renderHome'] = (input: HomeRenderInput) => {
   const client = createQueryClient();

@@ -3,7 +3,7 @@ import { collectionAfterDelete, collectionHref, resolveSelectedCollection } from
 
 const names = ['Jazz Corner', 'Living Room', 'Wish List'];
 
-describe('selected collection (spec 1 §4)', () => {
+describe('selected collection (docs/product/collections.md#selection)', () => {
   it('the URL collection wins when it exists', () => {
     expect(resolveSelectedCollection(names, 'Wish List', 'Living Room')).toBe('Wish List');
   });
@@ -22,7 +22,7 @@ describe('selected collection (spec 1 §4)', () => {
     expect(resolveSelectedCollection([], 'Jazz Corner', 'Jazz Corner')).toBeNull();
   });
 
-  it('a name in another case finds its collection (names are unique case-insensitively, D10) and gives its own spelling', () => {
+  it('a name in another case finds its collection (names are unique case-insensitively) and gives its own spelling', () => {
     expect(resolveSelectedCollection(names, 'wish list', null)).toBe('Wish List');
     expect(resolveSelectedCollection(names, null, 'LIVING ROOM')).toBe('Living Room');
   });

@@ -1,7 +1,8 @@
 /**
- * Spec 1 §4, selected collection: the URL's collection if it exists, else the stored one if it
- * exists, else the first; none when there are no collections. Names are unique case-insensitively
- * (D10), so a name typed in another case still finds its collection; the canonical name is returned.
+ * docs/product/collections.md#selection: the URL's collection if it exists, else the stored one
+ * if it exists, else the first; none when there are no collections. Names are unique
+ * case-insensitively (docs/product/collections.md#fields), so a name typed in another case still
+ * finds its collection; the canonical name is returned.
  */
 export function resolveSelectedCollection(names: readonly string[], fromUrl: string | null, stored: string | null): string | null {
   if (names.length === 0) return null;
@@ -16,8 +17,9 @@ function findName(names: readonly string[], wanted: string | null): string | und
 }
 
 /**
- * Spec 1 §4: after deleting a collection the selection falls back to another one (its neighbour in
- * the list: the next, else the previous), or to none.
+ * docs/product/collections.md#selection: after deleting a collection the selection falls
+ * back to another one (its neighbour in the list: the next, else the previous), or to
+ * none.
  */
 export function collectionAfterDelete(names: readonly string[], deleted: string): string | null {
   const index = names.indexOf(deleted);
@@ -27,5 +29,5 @@ export function collectionAfterDelete(names: readonly string[], deleted: string)
   return rest[Math.min(index, rest.length - 1)]!;
 }
 
-/** Spec 1 §4: switching goes to /collection?collection={name}. */
+/** docs/product/collections.md#selection: switching goes to /collection?collection={name}. */
 export const collectionHref = (name: string) => `/collection?collection=${encodeURIComponent(name)}`;

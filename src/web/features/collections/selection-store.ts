@@ -3,7 +3,10 @@ import { localStore } from '../../lib/storage';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
-/** The selected collection as stored in this browser (spec 1 §4: localStorage `selectedCollection`). */
+/**
+ * The selected collection as stored in this browser (docs/product/collections.md#selection: localStorage
+ * `selectedCollection`).
+ */
 export function readStoredSelection(): string | null {
   return localStore.get(STORAGE_KEYS.selectedCollection);
 }

@@ -6,10 +6,10 @@ import { resolveSelectedCollection } from './selected-collection';
 import { readStoredSelection, storeSelection } from './selection-store';
 
 /**
- * The selected collection (spec 1 §4): from the URL, else local storage (selectedCollection), else
- * the first; remembered in local storage (and its cookie copy) whenever it changes, and cleared when
- * there are no collections. `collections` is undefined while the list loads. When the server draws
- * the page, the stored value is the cookie's.
+ * The selected collection (docs/product/collections.md#selection): from the URL, else local storage
+ * (selectedCollection), else the first; remembered in local storage (and its cookie copy) whenever
+ * it changes, and cleared when there are no collections. `collections` is undefined while the list
+ * loads. When the server draws the page, the stored value is the cookie's.
  */
 export function useSelectedCollection(collections: readonly Collection[] | undefined): Collection | null {
   const search = useSearch();

@@ -17,7 +17,7 @@ afterEach(() => {
 
 const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'sleeve.png', { type: 'image/png' });
 
-describe('GET /api/cover-art?title=&artist= (spec 1 §7, D15)', () => {
+describe('GET /api/cover-art?title=&artist= (docs/product/cover-art.md#search)', () => {
   it('asks with the trimmed title and artist, with credentials, and answers the list of image URLs', async () => {
     fetchMock.mockResolvedValue(json(200, ['https://coverartarchive.org/release/a/front-500']));
     await expect(searchCoverArt({ title: ' Kind of Blue ', artist: 'Miles Davis & Co' })).resolves.toEqual([
@@ -50,7 +50,7 @@ describe('GET /api/cover-art?title=&artist= (spec 1 §7, D15)', () => {
   });
 });
 
-describe('POST /api/cover-art/upload: multipart file, optional title, artist, albumId only when editing (spec 1 §7)', () => {
+describe('POST /api/cover-art/upload: multipart file, optional title, artist, albumId only when editing', () => {
   it('sends the file with title and artist and answers the stored url', async () => {
     fetchMock.mockResolvedValue(json(200, { url: '/api/cover-art/abc123.png' }));
     const file = png();
@@ -99,7 +99,7 @@ describe('POST /api/cover-art/upload: multipart file, optional title, artist, al
   });
 });
 
-describe('POST /api/cover-art/import: chosen remote covers are stored by the server (D15)', () => {
+describe('POST /api/cover-art/import: chosen remote covers are stored by the server (docs/product/cover-art.md#import)', () => {
   it('posts the remote URL as JSON and answers the stored url', async () => {
     fetchMock.mockResolvedValue(json(200, { url: '/api/cover-art/def456.jpg' }));
     await expect(importCoverArt('https://coverartarchive.org/release/a/front-500')).resolves.toEqual({ url: '/api/cover-art/def456.jpg' });

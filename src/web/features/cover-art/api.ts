@@ -9,14 +9,15 @@ import { API } from '../../lib/api-paths';
 
 export const COVER_IMPORT_URL = `${API.coverArt}/import`;
 
-/** The search's GET URL, which is also its query key (spec 1 §7). */
+/** The search's GET URL, which is also its query key. */
 export function coverSearchUrl(title: string, artist: string): string {
   return `${API.coverArt}?${new URLSearchParams({ title: title.trim(), artist: artist.trim() }).toString()}`;
 }
 
 /**
- * GET /api/cover-art (D15): remote image URLs, best first; [] when nothing is found. A read, so a
- * 401 signs out and a 402 leads to the subscription page like every other read.
+ * GET /api/cover-art (docs/product/cover-art.md#search): remote image URLs, best first;
+ * [] when nothing is found. A read, so a 401 signs out and a 402 leads to the
+ * subscription page like every other read.
  */
 export async function searchCoverArt({ title, artist }: { title: string; artist: string }): Promise<CoverSearchResponse> {
   return coverSearchResponseSchema.parse(await getJson(coverSearchUrl(title, artist)));
@@ -26,7 +27,7 @@ export interface CoverUploadInput {
   file: File;
   title?: string;
   artist?: string;
-  /** Only when editing an existing album (spec 1 §7). */
+  /** Only when editing an existing album (docs/product/cover-art.md#upload). */
   albumId?: number;
 }
 
@@ -46,7 +47,7 @@ export async function uploadCoverArt({ file, title, artist, albumId }: CoverUplo
 
 /**
  * POST /api/cover-art/import: the server fetches and stores a remote cover (a search result or a
- * manual URL) so the album never depends on the remote host (issue 4, D15).
+ * manual URL) so the album never depends on the remote host (docs/product/cover-art.md#import).
  */
 export async function importCoverArt(url: string): Promise<StoredCoverResponse> {
   return storedCoverResponseSchema.parse(await apiRequest('POST', COVER_IMPORT_URL, { url }));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '../../../common/constants';
 import { pageCount, pageOf, UPLOAD_HINT, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE, UPLOAD_EMPTY, uploadProblem } from './cover-art-rules';
 
-describe('cover upload accepts JPEG, PNG, WebP and GIF, at most 5MB (spec 1 §5)', () => {
+describe('cover upload accepts JPEG, PNG, WebP and GIF, at most 5MB (docs/product/cover-art.md#picker)', () => {
   it('the label states the accepted types and the limit', () => {
     expect(UPLOAD_HINT).toBe('JPEG, PNG, WebP or GIF, up to 5MB');
   });
@@ -26,7 +26,7 @@ describe('cover upload accepts JPEG, PNG, WebP and GIF, at most 5MB (spec 1 §5)
   });
 });
 
-describe('search results are paged with Previous and Next (spec 1 §2)', () => {
+describe('search results are paged with Previous and Next (docs/product/cover-art.md#picker)', () => {
   const results = Array.from({ length: 14 }, (_, i) => `https://covers.example/${i + 1}.jpg`);
 
   it('splits the results into pages of six', () => {

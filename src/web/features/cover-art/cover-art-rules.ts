@@ -1,12 +1,12 @@
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../../../common/constants';
 
-/** Spec 1 §5: the accepted types and the limit, stated in the upload label. */
+/** docs/product/cover-art.md#picker: the accepted types and the limit, stated in the upload label. */
 export const UPLOAD_HINT = 'JPEG, PNG, WebP or GIF, up to 5MB';
 export const UPLOAD_WRONG_TYPE = 'Please choose a JPEG, PNG, WebP or GIF image';
 export const UPLOAD_TOO_LARGE = 'This image is larger than 5MB. Please choose a smaller one.';
 export const UPLOAD_EMPTY = 'This file is empty. Please choose another image.';
 
-/** Spec 1 §8 toasts. */
+/** The toasts of docs/product/cover-art.md#picker. */
 export const UPLOAD_FAILED = 'Failed to upload cover art';
 export const UPLOAD_DONE = 'Cover art uploaded';
 export const NO_RESULTS_TITLE = 'No Results';
@@ -17,7 +17,7 @@ export const RESULTS_PER_PAGE = 6;
 
 /**
  * Why a file cannot be uploaded, or null when it may be sent. The browser's type comes from the file
- * name, so this only saves a round trip: the server decides by the bytes (D15).
+ * name, so this only saves a round trip: the server decides by the bytes (docs/product/cover-art.md#upload).
  */
 export function uploadProblem(file: Pick<File, 'type' | 'size'>): string | null {
   if (!(UPLOAD_TYPES as readonly string[]).includes(file.type)) return UPLOAD_WRONG_TYPE;

@@ -1,5 +1,5 @@
 /**
- * Where the browser loads a cover from (spec 1 §7, spec 2 §7): our stored covers as they are (the
+ * Where the browser loads a cover from (docs/product/cover-art.md#proxy): our stored covers as they are (the
  * grid asks for the thumbnail), remote http(s) URLs through the signed-in image proxy, nothing else.
  */
 export function coverSrc(coverUrl: string | null | undefined, size: 'thumb' | 'full' = 'full'): string | null {

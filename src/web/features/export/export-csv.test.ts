@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exportUrl, fallbackFileName, fileNameFromDisposition } from './export-csv';
 
-describe('export to CSV (spec 1 §7)', () => {
+describe('export to CSV (docs/product/export.md#api)', () => {
   it('asks for one collection with ?collection=, and omits it for all', () => {
     expect(exportUrl('Soul & Funk')).toBe('/api/export/albums?collection=Soul%20%26%20Funk');
     expect(exportUrl(null)).toBe('/api/export/albums');

@@ -3,21 +3,24 @@ import { send } from '../../lib/api-client';
 import { API } from '../../lib/api-paths';
 import { saveBlob } from '../../lib/download';
 
-/** Spec 1 §8: what the download helper raises when the export fails. */
+/** docs/product/export.md#dialog: what the download helper raises when the export fails. */
 export const EXPORT_FAILED_MESSAGE = 'Failed to export collection';
 
-/** Spec 1 §8's toasts, word for word. */
+/** The toasts of docs/product/export.md#dialog, word for word. */
 export const EXPORT_TOASTS = {
   success: { title: 'Export successful', description: 'your collection exported to CSV' },
   failure: { title: 'Export failed', description: 'Could not export albums to CSV. Please try again later.' },
 } as const;
 
-/** GET /api/export/albums, with ?collection= for one collection and without it for all (spec 1 §7). */
+/** GET /api/export/albums, with ?collection= for one collection and without it for all (docs/product/export.md#api). */
 export function exportUrl(collection: string | null): string {
   return collection === null ? API.exportAlbums : `${API.exportAlbums}?collection=${encodeURIComponent(collection)}`;
 }
 
-/** Spec 1 §7: the file is named after the collection (or "all") and the date when the server does not say. */
+/**
+ * docs/product/export.md#file-name: the file is named after the collection (or "all") and the date when the
+ * server does not say.
+ */
 export function fallbackFileName(collection: string | null, date: string = todayIsoDate()): string {
   const slug = (collection ?? 'all')
     .normalize('NFKD')

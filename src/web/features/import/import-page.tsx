@@ -80,7 +80,7 @@ function Page({ children }: { children: ReactNode }) {
   );
 }
 
-/** /import (issue 15): choose a CSV file, read the dry run's report, import with a progress bar. */
+/** /import (docs/product/import.md#page): choose a CSV file, read the dry run's report, import with a progress bar. */
 export default function ImportPage() {
   useDocumentTitle('Import Albums');
   const [, navigate] = useLocation();

@@ -1,6 +1,6 @@
 import { PRICE_LABEL, TRIAL_DAYS } from '../../../common/constants';
 
-/** The six questions of spec 1 §2, in its order, with answers a collector can act on. */
+/** The six questions of docs/product/landing.md#landing, in its order, with answers a collector can act on. */
 export const FAQ = [
   {
     question: 'How do I get started?',

@@ -12,7 +12,7 @@ import { JSON_LD_ID, softwareApplicationJson } from './structured-data';
 import { supportEmail } from './support-email';
 
 /**
- * The marketing page for visitors (spec 1 §2). Prerendered to static HTML for GET / by
+ * The marketing page for visitors (docs/product/landing.md#landing). Prerendered to static HTML for GET / by
  * scripts/prerender-landing.mjs, and rendered by the app for signed-out visitors at unknown paths:
  * so no data fetching here, and the only behaviour lives in enhance-landing.ts.
  */

@@ -2,7 +2,7 @@ import { PRICE_USD, PRODUCT_NAME, STRUCTURED_DATA, TRIAL_DAYS } from '../../../c
 
 export const JSON_LD_ID = 'spindle-software-application';
 
-/** schema.org SoftwareApplication for the landing page's <head> (spec 1 §2, constants of §9). */
+/** schema.org SoftwareApplication for the landing page's <head> (docs/product/landing.md#landing). */
 export function softwareApplication() {
   return {
     '@context': 'https://schema.org',

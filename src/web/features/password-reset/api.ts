@@ -7,7 +7,7 @@ export const PASSWORD_RESET_API = {
   reset: '/api/auth/reset-password',
 } as const;
 
-/** POST /api/auth/forgot-password: the server's neutral message (spec 2 §8). */
+/** POST /api/auth/forgot-password: the server's neutral message (docs/product/password-reset.md#request). */
 export function requestPasswordReset(input: ForgotPasswordRequest): Promise<{ message: string }> {
   return apiRequest<{ message: string }>('POST', PASSWORD_RESET_API.forgot, input);
 }

@@ -20,7 +20,7 @@ const backToLogin = (
   </Link>
 );
 
-/** Spec 2 §2: an email form and Back to Login; afterwards the same neutral message whoever asked (§8). */
+/** docs/product/password-reset.md#pages: an email form and Back to Login; afterwards the same neutral message whoever asked. */
 export default function ForgotPasswordPage() {
   useDocumentTitle('Forgot your password?');
   useDismissErrorToastsOnLeave();

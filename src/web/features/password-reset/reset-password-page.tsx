@@ -16,7 +16,7 @@ import { resetFormSchema, type ResetFormValues } from './form.schemas';
 
 const RESET_SUCCESS = 'Your password has been reset successfully.';
 
-/** Spec 2 §4: verifying, then invalid or the form, then done. */
+/** docs/product/password-reset.md#pages: verifying, then invalid or the form, then done. */
 export default function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   useDocumentTitle('Reset your password');
@@ -32,7 +32,7 @@ export default function ResetPasswordPage() {
   const mutation = useMutation({
     mutationFn: (password: string) => resetPassword({ token, password }),
     onSuccess: () => toast({ title: 'Success', description: RESET_SUCCESS, variant: 'success' }),
-    // Spec 2 §7: the response's message is used.
+    // The answer's message is shown (docs/product/password-reset.md#reset).
     onError: (error) => errorToast(errorMessage(error)),
   });
 

@@ -9,7 +9,7 @@ import type {
 import { apiRequest, getJson, send } from '../../lib/api-client';
 import { API } from '../../lib/api-paths';
 
-/** Spec 2 §9: the map configuration fetch is aborted after 5 seconds. */
+/** docs/product/record-stores.md#maps: the map configuration fetch is aborted after 5 seconds. */
 export const MAP_CONFIG_TIMEOUT_MS = 5000;
 
 export const STORE_ERRORS = {
@@ -24,7 +24,7 @@ export const STORE_ERRORS = {
 
 export const recordStoresQuery = () => queryOptions<RecordStore[]>({ queryKey: [API.recordStores] });
 
-/** GET /api/map-config, given up after 5 s (spec 2 §9); a failure leaves the cards with their links. */
+/** GET /api/map-config, given up after 5 s (docs/product/record-stores.md#maps); a failure leaves the cards with their links. */
 export const mapConfigQuery = () =>
   queryOptions<MapConfig>({
     queryKey: [API.mapConfig],
@@ -34,7 +34,7 @@ export const mapConfigQuery = () =>
           signal: AbortSignal.any([signal, AbortSignal.timeout(MAP_CONFIG_TIMEOUT_MS)]),
         });
       } catch (error) {
-        // Spec 2 §8: the timeout is reported (in the console; the cards fall back to links).
+        // The timeout is reported (in the console; the cards fall back to links).
         console.warn(
           error instanceof DOMException && error.name === 'TimeoutError'
             ? 'Timed out fetching the map configuration'
@@ -50,7 +50,7 @@ export const mapConfigQuery = () =>
 
 export const sharedStoresUrl = (token: string) => `${API.recordStores}/shared/${encodeURIComponent(token)}`;
 
-/** Spec 2 §7: a non-OK answer's `message`, else 'Failed to fetch shared record stores'. */
+/** docs/product/record-stores.md#shared-page: a non-OK answer's `message`, else 'Failed to fetch shared record stores'. */
 export const sharedStoresQuery = (token: string) =>
   queryOptions<SharedRecordStore[]>({
     queryKey: [sharedStoresUrl(token)],

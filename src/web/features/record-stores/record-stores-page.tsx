@@ -58,7 +58,7 @@ function useUpdateMaps(stores: RecordStore[] | undefined) {
   return { progress, run };
 }
 
-/** /record-stores (spec 2 §2): the signed-in user's stores, their dialogs, Update Maps and Share. */
+/** /record-stores (docs/product/record-stores.md#page): the signed-in user's stores, their dialogs, Update Maps and Share. */
 export default function RecordStoresPage() {
   useDocumentTitle('Record Stores');
   const [, navigate] = useLocation();

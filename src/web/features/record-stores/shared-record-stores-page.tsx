@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { mapConfigQuery, sharedStoresQuery } from './api';
 import { StoreCard, StoreGrid } from './components/store-card';
 
-/** /record-stores/shared/{token} (spec 2 §2): a read-only grid for anyone holding the link. */
+/** /record-stores/shared/{token} (docs/product/record-stores.md#shared-page): a read-only grid for anyone holding the link. */
 export default function SharedRecordStoresPage() {
   useDocumentTitle('Shared Record Stores');
   const { token = '' } = useParams<{ token: string }>();

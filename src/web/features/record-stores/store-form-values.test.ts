@@ -19,7 +19,7 @@ const older: RecordStore = {
 };
 
 describe('the store form', () => {
-  it('derives the parts of an older store from its combined address (spec 2 §3)', () => {
+  it('derives the parts of an older store from its combined address (docs/product/record-stores.md#address)', () => {
     expect(formValuesOf(older)).toMatchObject({
       streetAddress: '12 High St',
       city: 'Oxford',
@@ -41,13 +41,13 @@ describe('the store form', () => {
     });
   });
 
-  it("shows the spec's messages", () => {
+  it("shows the product's messages", () => {
     const result = storeFormSchema.safeParse({ ...formValuesOf(older), name: ' ', website: 'javascript:alert(1)' });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toEqual(['Store name is required', 'Must be a valid URL']);
   });
 
-  it('Back goes to / with the selected collection (spec 2 §2)', () => {
+  it('Back goes to / with the selected collection (docs/product/record-stores.md#page)', () => {
     expect(backHref('Jazz & Soul')).toBe('/?collection=Jazz%20%26%20Soul');
     expect(backHref(null)).toBe('/');
   });

@@ -18,7 +18,7 @@ const coordinateText = (label: string, bound: number) =>
       `${label} must be a number between -${bound} and ${bound}`,
     );
 
-/** The store form's fields as typed (spec 2 §5 rules and messages, shared with the server). */
+/** The store form's fields as typed (docs/product/record-stores.md#fields rules and messages, shared with the server). */
 export const storeFormSchema = z.object({
   name: z.string().trim().min(1, STORE_MESSAGES.nameRequired),
   streetAddress: z.string().trim().min(1, STORE_MESSAGES.streetRequired),
@@ -49,7 +49,10 @@ export const EMPTY_STORE_FORM: StoreFormValues = {
   longitude: '',
 };
 
-/** The form's values for a store; an older store without separate parts gets them derived (spec 2 §3). */
+/**
+ * The form's values for a store; an older store without separate parts gets them derived
+ * (docs/product/record-stores.md#address).
+ */
 export function formValuesOf(store: RecordStore): StoreFormValues {
   const parts = store.streetAddress ? null : deriveAddressParts(store.address);
   return {
@@ -66,7 +69,7 @@ export function formValuesOf(store: RecordStore): StoreFormValues {
   };
 }
 
-/** What is sent: the values and the combined address (spec 2 §3); empty optional values as null. */
+/** What is sent: the values and the combined address (docs/product/record-stores.md#address); empty optional values as null. */
 export function requestOf(values: StoreFormValues): RecordStoreRequest {
   const country = values.country.trim() || DEFAULT_COUNTRY;
   const zipCode = values.zipCode.trim() || null;

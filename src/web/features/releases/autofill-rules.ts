@@ -38,10 +38,11 @@ export interface AutofillPlan {
 }
 
 /**
- * Issue 15's choice for fields already filled in: autofill fills what is empty or still the form's
- * own default (the current year on a new album), and keeps what the user typed or saved, unless they
- * ticked "Replace what I entered". A field MusicBrainz knows nothing about is never emptied.
- * `entered(field)` says whether a field holds the user's value (typed, or stored with the album).
+ * Fields already filled in (docs/product/releases.md#autofill): autofill fills what is empty or
+ * still the form's own default (the current year on a new album), and keeps what the user typed or
+ * saved, unless they ticked "Replace what I entered". A field MusicBrainz knows nothing about is
+ * never emptied. `entered(field)` says whether a field holds the user's value (typed, or stored with
+ * the album).
  */
 export function planAutofill(
   values: AlbumFormValues,

@@ -2,7 +2,7 @@ import { BarcodeFormat, DecodeHintType } from '@zxing/library';
 import { checkBarcode } from '../../../common/barcode';
 
 /*
- * The camera's decoder settings (issue 15 barcode add), shared by the scanner and its tests. Only
+ * The camera's decoder settings (docs/product/releases.md#scanner), shared by the scanner and its tests. Only
  * imported by the scanner's own chunk: ZXing loads when the user asks for the camera.
  */
 

@@ -11,8 +11,9 @@ import { API, QUERY_KEYS } from '../../lib/api-paths';
 import { sharedAlbumsUrl, sharedArtistsUrl, sharedCollectionUrl, sharedReadRetry, type SharedAlbumsView } from './shared-view';
 
 /*
- * Public reads of a shared collection (spec 2 §7). They use the default query function (the key is
- * the URL) and nothing that needs a session, so a visitor and a signed-in user see the same page.
+ * Public reads of a shared collection (docs/product/sharing.md#public-api). They use the default
+ * query function (the key is the URL) and nothing that needs a session, so a visitor and a
+ * signed-in user see the same page.
  */
 export const sharedCollectionQuery = (token: string) =>
   queryOptions<SharedCollectionResponse>({ queryKey: [sharedCollectionUrl(token)], retry: sharedReadRetry });

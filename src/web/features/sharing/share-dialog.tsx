@@ -32,7 +32,10 @@ function useShownToken(collection: ShareDialogProps['collection']) {
   return [token, (next: string | null) => setLocal({ id: collection.id, token: next })] as const;
 }
 
-/** Spec 1 §2 share dialog: no link → Create Share Link → a read-only link with Copy → Disable Sharing → no link. */
+/**
+ * The share dialog (docs/product/sharing.md#dialog): no link → Create Share Link → a read-only link with Copy
+ * → Disable Sharing → no link.
+ */
 export function ShareDialog({ open, onOpenChange, collection }: ShareDialogProps) {
   const [token, setToken] = useShownToken(collection);
   const create = useCreateShareLink();

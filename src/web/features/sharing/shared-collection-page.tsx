@@ -16,13 +16,14 @@ import { collectionFailure, ownerLine, SHARING_MESSAGES } from './shared-view';
 import { useSharedAlbumList } from './use-shared-album-list';
 
 /**
- * The public, read-only view of a shared collection (/shared/{token}, spec 2 §2), for visitors and
- * signed-in users alike.
+ * The public, read-only view of a shared collection (/shared/{token},
+ * docs/product/sharing.md#public-page), for visitors and signed-in users alike.
  *
- * Failures (spec 2 §2 and §8 name two): a wrong or disabled link (404) shows the Collection Not Found
+ * Failures (the product names two): a wrong or disabled link (404) shows the Collection Not Found
  * state in place, since the visitor needs to be told the link itself is dead. Any other failure of
  * the first load (server error, network) is not the link's fault: the toast "Unable to load this
- * collection…" and a trip home, as spec 2 §8 says. A failed filter or sort reload keeps the shown list.
+ * collection…" and a trip home, as docs/product/sharing.md#public-page says. A failed filter or
+ * sort reload keeps the shown list.
  */
 export default function SharedCollectionPage() {
   const params = useParams<{ shareToken: string }>();
@@ -115,7 +116,7 @@ function CollectionHeading({ data }: { data: SharedCollectionResponse | undefine
   );
 }
 
-/** Spec 2 §2: an invalid or disabled link. The page's own heading, so it is an h1. */
+/** docs/product/sharing.md#public-page: an invalid or disabled link. The page's own heading, so it is an h1. */
 function SharedCollectionNotFound() {
   const [, navigate] = useLocation();
   return (

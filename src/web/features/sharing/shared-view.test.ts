@@ -20,13 +20,13 @@ const notFound = new ApiError('404: {"message":"This shared collection link is i
 const serverError = new ApiError('500: boom', 500, 'boom', undefined);
 const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
 
-describe('share link (spec 1 §2: site origin + /shared/{shareToken})', () => {
+describe('share link (docs/product/sharing.md#dialog: site origin + /shared/{shareToken})', () => {
   it('is the origin followed by /shared/ and the token', () => {
     expect(shareLinkFor('https://spindle.example', token)).toBe(`https://spindle.example/shared/${token}`);
   });
 });
 
-describe('shared collection calls (spec 2 §7)', () => {
+describe('shared collection calls (docs/product/sharing.md#public-api)', () => {
   it('reads the collection and the artists under /api/shared/{token}', () => {
     expect(sharedCollectionUrl(token)).toBe(`/api/shared/${token}`);
     expect(sharedArtistsUrl(token)).toBe(`/api/shared/${token}/artists`);
@@ -67,7 +67,7 @@ describe('album count text and owner line', () => {
   });
 });
 
-describe('failures of the shared page (spec 2 §2, §8)', () => {
+describe('failures of the shared page (docs/product/sharing.md#public-page)', () => {
   it('a 404 is not retried; other read failures are retried once', () => {
     expect(sharedReadRetry(0, notFound)).toBe(false);
     expect(sharedReadRetry(0, serverError)).toBe(true);

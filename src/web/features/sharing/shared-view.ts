@@ -9,7 +9,7 @@ import { isApiError } from '../../lib/api-client';
 import { API } from '../../lib/api-paths';
 import { readRetry } from '../../lib/query-client';
 
-/** The spec's texts for sharing (spec 1 §8, spec 2 §2 and §8). */
+/** The texts of sharing (docs/product/sharing.md#dialog, docs/product/sharing.md#public-page). */
 export const SHARING_MESSAGES = {
   createFailed: 'Failed to create share link',
   disableFailed: 'Failed to disable sharing',
@@ -27,7 +27,7 @@ export interface SharedAlbumsView {
   sortOrder: SortOrder;
 }
 
-/** Spec 2 §2: default sort is title ascending, every artist. */
+/** docs/product/sharing.md#public-page: default sort is title ascending, every artist. */
 export const DEFAULT_VIEW: SharedAlbumsView = { artist: '', sortBy: 'title', sortOrder: 'asc' };
 
 export const sameView = (a: SharedAlbumsView, b: SharedAlbumsView): boolean =>
@@ -35,17 +35,17 @@ export const sameView = (a: SharedAlbumsView, b: SharedAlbumsView): boolean =>
 
 const sharedBase = (token: string) => `${API.shared}/${encodeURIComponent(token)}`;
 
-/** GET /api/shared/{token}; also the query key (spec 1 §7: the key starts with the URL). */
+/** GET /api/shared/{token}; also the query key (the key starts with the URL). */
 export const sharedCollectionUrl = (token: string): string => sharedBase(token);
 export const sharedArtistsUrl = (token: string): string => `${sharedBase(token)}/artists`;
 
-/** Spec 2 §7: /api/shared/{token}/albums?artist=&sortBy=&sortOrder=, every parameter always sent. */
+/** docs/product/sharing.md#public-api: /api/shared/{token}/albums?artist=&sortBy=&sortOrder=, every parameter always sent. */
 export function sharedAlbumsUrl(token: string, view: SharedAlbumsView): string {
   const query = new URLSearchParams({ artist: view.artist, sortBy: view.sortBy, sortOrder: view.sortOrder });
   return `${sharedBase(token)}/albums?${query.toString()}`;
 }
 
-/** Spec 1 §2: the link is the site origin plus /shared/{token}. */
+/** docs/product/sharing.md#dialog: the link is the site origin plus /shared/{token}. */
 export const shareLinkFor = (origin: string, token: string): string => `${origin}${sharedCollectionPath(token)}`;
 
 const countFormat = new Intl.NumberFormat('en-US');
@@ -77,7 +77,7 @@ export const sharedReadRetry = (failureCount: number, error: unknown): boolean =
 /**
  * What a failing album-list read means for the page:
  * - 'not-found': the link is wrong or was disabled (404) → the Collection Not Found state;
- * - 'unavailable': nothing was ever shown (the first load failed otherwise) → spec 2 §8's
+ * - 'unavailable': nothing was ever shown (the first load failed otherwise) → the
  *   "Unable to load this collection…" toast, then home;
  * - 'revert': a filter or sort change failed → "Failed to update album list", and the controls go
  *   back to the list still on screen so what they say matches what is shown;

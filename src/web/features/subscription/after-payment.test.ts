@@ -11,7 +11,7 @@ const state = (fields: Partial<AfterPaymentState>): AfterPaymentState => ({
   ...fields,
 });
 
-describe('global handling after payment (spec 2 §4)', () => {
+describe('global handling after payment (docs/product/subscription.md#after-payment)', () => {
   it('temp_auth_for_subscription sends anyone to /subscription, except from the subscription pages and /auth', () => {
     for (const signedIn of [true, false]) {
       expect(afterPaymentActions(state({ signedIn, tempAuthForSubscription: 'true', path: '/collection' }))).toEqual([

@@ -1,4 +1,4 @@
-/** What the app shell sees when it checks for unfinished payment business (spec 2 §4). */
+/** What the app shell sees when it checks for unfinished payment business (docs/product/subscription.md#after-payment). */
 export interface AfterPaymentState {
   path: string;
   signedIn: boolean;
@@ -20,9 +20,9 @@ export type AfterPaymentAction =
 const SUBSCRIPTION_FLOW_PATHS = new Set(['/subscription', '/subscribe', '/auth']);
 
 /**
- * Spec 2 §4, "Global handling after payment", as one decision. The success page itself is left alone:
- * it sets the two activation flags just before it signs the user out, and the activation they ask
- * for belongs to the next sign-in.
+ * The checks of docs/product/subscription.md#after-payment, as one decision. The success page
+ * itself is left alone: it sets the two activation flags just before it signs the user out, and
+ * the activation they ask for belongs to the next sign-in.
  */
 export function afterPaymentActions(state: AfterPaymentState): AfterPaymentAction[] {
   const { path, signedIn } = state;

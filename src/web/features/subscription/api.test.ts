@@ -10,7 +10,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('POST /api/subscription/checkout (spec 2 §7, §8)', () => {
+describe('POST /api/subscription/checkout (docs/product/subscription.md#pages)', () => {
   it("sends {tier: 'premium'} with cookies and answers the url", async () => {
     fetchMock.mockResolvedValue(json(200, { url: '/checkout/demo/cs_1' }));
     await expect(createCheckout()).resolves.toBe('/checkout/demo/cs_1');

@@ -14,7 +14,7 @@ export const SUBSCRIPTION_PATHS = {
   forceLogout: '/api/auth/force-logout',
 } as const;
 
-/** GET /api/subscription (spec 2 §7): fetched only when logged in. */
+/** GET /api/subscription (docs/product/subscription.md#info): fetched only when logged in. */
 export const subscriptionQueryOptions = (signedIn: boolean) =>
   queryOptions<SubscriptionInfo>({ queryKey: [SUBSCRIPTION_PATHS.info], enabled: signedIn });
 
@@ -22,12 +22,12 @@ export function useSubscriptionInfo(user: SessionUser | null | undefined) {
   return useQuery(subscriptionQueryOptions(Boolean(user)));
 }
 
-/** A checkout that failed, with the toast text of spec 2 §8 already worked out. */
+/** A checkout that failed, with the toast text of docs/product/subscription.md#pages already worked out. */
 export class CheckoutError extends Error {
   override readonly name = 'CheckoutError';
 }
 
-/** POST /api/subscription/checkout {tier: 'premium'} → {url}; failures carry the spec's text. */
+/** POST /api/subscription/checkout {tier: 'premium'} → {url}; failures carry the product's text. */
 export async function createCheckout(): Promise<string> {
   let response: Response;
   try {
@@ -43,7 +43,7 @@ export async function createCheckout(): Promise<string> {
   try {
     body = await readJson<unknown>(response);
   } catch {
-    // An unreadable body leaves the status to speak (spec 2 §8).
+    // An unreadable body leaves the status to speak (docs/product/subscription.md#pages).
   }
   const url = typeof body === 'object' && body !== null ? (body as { url?: unknown }).url : undefined;
   if (!response.ok || typeof url !== 'string' || !url) throw new CheckoutError(checkoutErrorText(response.ok ? null : response.status, body));
@@ -54,12 +54,15 @@ export function useCheckout() {
   return useMutation({ mutationFn: createCheckout });
 }
 
-/** POST /api/subscription/direct-update {sessionId}: the server confirms the payment with the provider (D18). */
+/**
+ * POST /api/subscription/direct-update {sessionId}: the server confirms the payment with the provider
+ * (docs/product/subscription.md#activation).
+ */
 export function activateCheckoutSession(sessionId: string): Promise<unknown> {
   return apiRequest('POST', SUBSCRIPTION_PATHS.directUpdate, { sessionId });
 }
 
-/** POST /api/subscription/force-active: no payload, JSON content type (spec 2 §7). */
+/** POST /api/subscription/force-active: no payload, JSON content type (docs/product/subscription.md#api). */
 export async function forceActive(): Promise<unknown> {
   const response = await send(SUBSCRIPTION_PATHS.forceActive, {
     method: 'POST',
@@ -68,7 +71,10 @@ export async function forceActive(): Promise<unknown> {
   return readJson<unknown>(response).catch(() => null);
 }
 
-/** Spec 2 §4: the status is set to active locally at once, then the server is asked and the user refreshed. */
+/**
+ * docs/product/subscription.md#after-payment: the status is set to active locally at once, then the server is
+ * asked and the user refreshed.
+ */
 export async function markActiveAndRefresh(queryClient: QueryClient): Promise<void> {
   queryClient.setQueryData<SessionUser | null>(QUERY_KEYS.user, (user) =>
     user ? { ...user, subscriptionStatus: 'active', trialExpired: false } : user,
@@ -81,7 +87,7 @@ export async function markActiveAndRefresh(queryClient: QueryClient): Promise<vo
   }
 }
 
-/** POST /api/subscription/cancel: a text answer (spec 2 §7). */
+/** POST /api/subscription/cancel: a text answer (docs/product/subscription.md#api). */
 export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({

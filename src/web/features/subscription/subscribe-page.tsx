@@ -15,8 +15,9 @@ import { belongsOnSubscribePage, homeWithCollection, subscribeAlertTitle } from 
 import { useStartCheckout } from './use-start-checkout';
 
 /**
- * Spec 2 §2: the message from the message query parameter (then removed from the address), or the one
- * left in local storage by a gated login; read once.
+ * docs/product/subscription.md#pages: the message from the message query parameter (then
+ * removed from the address), or the one left in local storage by a gated login; read
+ * once.
  */
 function useHandedOverMessage(): string | null {
   const search = useSearch();
@@ -29,7 +30,7 @@ function useHandedOverMessage(): string | null {
   return message;
 }
 
-/** /subscribe (spec 2 §2): why access stopped, the Premium Membership card, and the way to pay. */
+/** /subscribe (docs/product/subscription.md#pages): why access stopped, the Premium Membership card, and the way to pay. */
 export default function SubscribePage() {
   const { user } = useSessionUser();
   const info = useSubscriptionInfo(user);

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { SubscriptionLayout } from './components/subscription-layout';
 import { homeWithCollection } from './subscription-rules';
 
-/** /subscription/cancel (spec 2 §2): the checkout was left without paying; two ways on. */
+/** /subscription/cancel (docs/product/subscription.md#pages): the checkout was left without paying; two ways on. */
 export default function SubscriptionCancelPage() {
   useDocumentTitle('Checkout Canceled');
   return (

@@ -34,7 +34,7 @@ interface TempAuthNotice {
   message: string | null;
 }
 
-/** Spec 2 §2: temp_auth_for_subscription (and its message) are shown once, and cleared after reading. */
+/** docs/product/subscription.md#pages: temp_auth_for_subscription (and its message) are shown once, and cleared after reading. */
 function useTempAuthNotice(): TempAuthNotice | null {
   const [notice] = useState<TempAuthNotice | null>(() =>
     localStore.get(STORAGE_KEYS.tempAuthForSubscription) ? { message: localStore.get(STORAGE_KEYS.tempAuthMessage) } : null,
@@ -46,7 +46,7 @@ function useTempAuthNotice(): TempAuthNotice | null {
   return notice;
 }
 
-/** Spec 2 §2: the checkout query parameter is removed on load; it still asks for checkout once. */
+/** docs/product/subscription.md#pages: the checkout query parameter is removed on load; it still asks for checkout once. */
 function useCheckoutParam(): boolean {
   const search = useSearch();
   const [, navigate] = useLocation();
@@ -88,7 +88,8 @@ function PlanCard({ user, autoCheckout }: { user: SessionUser; autoCheckout: boo
       toast({ title: 'Email Added Successfully', description: 'Proceeding to payment...', variant: 'success' });
       setAskEmail(false);
       setWaiting(true);
-      // Spec 2 §4: checkout about 500 ms after the email is saved, so the toast is read first.
+      // docs/product/subscription.md#pages: checkout about 500 ms after the email is saved, so the
+      // toast is read first.
       await new Promise((resolve) => setTimeout(resolve, CHECKOUT_AFTER_EMAIL_DELAY_MS));
       await start();
     } catch (error) {
@@ -243,7 +244,10 @@ function SignedInSubscription({ user, autoCheckout }: { user: SessionUser; autoC
   );
 }
 
-/** /subscription (spec 2 §2): the login panel for visitors; status, trial, paid period and Subscribe for users. */
+/**
+ * /subscription (docs/product/subscription.md#pages): the login panel for visitors; status, trial, paid
+ * period and Subscribe for users.
+ */
 export default function SubscriptionPage() {
   useDocumentTitle('Subscription');
   const { user } = useSessionUser();

@@ -31,7 +31,7 @@ const user = (fields: Partial<SessionUser>): SessionUser => ({
   ...fields,
 });
 
-describe('checkout failure texts (spec 2 §8)', () => {
+describe('checkout failure texts (docs/product/subscription.md#pages)', () => {
   it('uses the response message, with details appended after a period', () => {
     expect(checkoutErrorText(400, { message: 'An email is required for subscription' })).toBe('An email is required for subscription');
     expect(checkoutErrorText(502, { message: 'Payment provider error', details: 'Try again in a minute' })).toBe(
@@ -53,7 +53,7 @@ describe('checkout failure texts (spec 2 §8)', () => {
   });
 });
 
-describe('status display (spec 2 §2)', () => {
+describe('status display (docs/product/subscription.md#pages)', () => {
   it('shows trialing as Free Trial, active as Active, a canceled paid plan as Free, the rest as Inactive', () => {
     expect(statusLabel(user({ subscriptionStatus: 'trialing' }))).toBe('Free Trial');
     expect(statusLabel(user({ subscriptionStatus: 'active' }))).toBe('Active');

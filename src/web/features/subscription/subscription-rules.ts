@@ -5,23 +5,29 @@ import type { SessionUser } from '../../lib/session';
 
 export type { SubscriptionInfo } from '../../../common/subscription.schemas';
 
-/** Spec 2 §9 delays. */
+/** The delays of docs/product/subscription.md#pages and docs/product/subscription.md#after-payment. */
 export const SUBSCRIBE_REDIRECT_DELAY_MS = 100;
 export const CHECKOUT_AFTER_EMAIL_DELAY_MS = 500;
 export const POST_PAYMENT_REDIRECT_DELAY_MS = 2000;
 export const REDIRECT_TO_CHECKOUT_TOAST_MS = 2000;
 
-/** Where the success page ends: the landing address that asks the visitor to log in again (spec 2 §2). */
+/**
+ * Where the success page ends: the landing address that asks the visitor to log in again
+ * (docs/product/subscription.md#after-payment).
+ */
 export const ACTIVATED_REDIRECT = '/?subscription_activated=true';
 
-/** "less than $1.42 per month" (spec 2 §1), from the one yearly price. */
+/** "less than $1.42 per month" (docs/product/subscription.md#plan), from the one yearly price. */
 export function monthlyPriceCeiling(yearly: number = PRICE_USD): string {
   return `$${(Math.ceil((yearly * 100) / 12) / 100).toFixed(2)}`;
 }
 
 export type StatusLabel = 'Free Trial' | 'Active' | 'Free' | 'Inactive';
 
-/** The status the page shows (spec 2 §2): trialing is Free Trial; a canceled paid plan is the free tier. */
+/**
+ * The status the page shows (docs/product/subscription.md#pages): trialing is Free Trial; a canceled paid
+ * plan is the free tier.
+ */
 export function statusLabel(user: Pick<SessionUser, 'subscriptionStatus' | 'trialExpired' | 'hasHadPaidSubscription'>): StatusLabel {
   switch (user.subscriptionStatus) {
     case 'active':
@@ -36,9 +42,9 @@ export function statusLabel(user: Pick<SessionUser, 'subscriptionStatus' | 'tria
 }
 
 /**
- * Spec 2 §2: tier premium and status active or trialing reads "Your subscription is active"; a user in
- * the free trial sees Subscribe Now. The session user's own trial wins, so a server that reports the
- * trial as premium/trialing still lets the trial user pay.
+ * docs/product/subscription.md#pages: tier premium and status active or trialing reads "Your
+ * subscription is active"; a user in the free trial sees Subscribe Now. The session user's own trial
+ * wins, so a server that reports the trial as premium/trialing still lets the trial user pay.
  */
 export function isActivePremium(
   info: Pick<SubscriptionInfo, 'tier' | 'status'> | undefined,
@@ -50,14 +56,14 @@ export function isActivePremium(
   return user.subscriptionStatus === 'active';
 }
 
-/** Spec 2 §2: inactive users and expired trials belong on /subscribe (D6's gated users: past_due too). */
+/** docs/product/subscription.md#pages: gated users (inactive, past_due, an expired trial) belong on /subscribe. */
 export function belongsOnSubscribePage(user: SessionUser): boolean {
   if (user.placeholder) return true;
   if (user.subscriptionStatus === 'inactive' || user.trialExpired) return true;
   return accessLevel(user) === 'gated';
 }
 
-/** Spec 2 §2: the alert of /subscribe when no message was handed over. */
+/** docs/product/subscription.md#pages: the alert of /subscribe when no message was handed over. */
 export function subscribeAlertTitle(hasHadPaidSubscription: boolean): string {
   return hasHadPaidSubscription ? 'Subscription Inactive' : 'Your Free Trial Has Expired';
 }
@@ -70,7 +76,7 @@ export function trialDaysLeft(trialEndDate: string | null, now: Date = new Date(
   return Math.max(0, Math.ceil((end - now.getTime()) / 86_400_000));
 }
 
-/** Spec 2 §2: dates in the en-US long style with hour and minute ("November 24, 2026 at 10:30 AM"). */
+/** docs/product/subscription.md#pages: dates in the en-US long style with hour and minute ("November 24, 2026 at 10:30 AM"). */
 export function formatSubscriptionDate(value: string | null | undefined, timeZone?: string): string | null {
   if (!value) return null;
   const date = new Date(value);
@@ -87,8 +93,9 @@ const CHECKOUT_STATUS_TEXT: Record<number, string> = {
 export const CHECKOUT_DEFAULT_TEXT = 'Failed to create checkout session';
 
 /**
- * Spec 2 §8: the text of the 'Subscription Failed' toast. The response message, with any details
- * appended after a period; a body that cannot be read falls back to the text for its status.
+ * docs/product/subscription.md#pages: the text of the 'Subscription Failed' toast. The
+ * response message, with any details appended after a period; a body that cannot be read
+ * falls back to the text for its status.
  */
 export function checkoutErrorText(status: number | null, body: unknown): string {
   if (typeof body === 'object' && body !== null) {
@@ -101,7 +108,7 @@ export function checkoutErrorText(status: number | null, body: unknown): string 
   return (status !== null && CHECKOUT_STATUS_TEXT[status]) || CHECKOUT_DEFAULT_TEXT;
 }
 
-/** Back and Return to Home (spec 2 §2): / or /?collection={stored selected collection}. */
+/** Back and Return to Home (docs/product/subscription.md#pages): / or /?collection={stored selected collection}. */
 export function homeWithCollection(selected: string | null): string {
   return selected ? `/?collection=${encodeURIComponent(selected)}` : '/';
 }

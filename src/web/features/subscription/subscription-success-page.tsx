@@ -25,9 +25,10 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const started = new Set<string>();
 
 /**
- * /subscription/success (spec 2 §2, §4): activates the paid checkout session (the server checks it
- * with the provider, D18), leaves the flags for after the next login, then signs out and goes to the
- * address that asks the user to log in again.
+ * /subscription/success (docs/product/subscription.md#pages): activates the paid checkout session
+ * (the server checks it with the provider, docs/product/subscription.md#activation), leaves the
+ * flags for after the next login, then signs out and goes to the address that asks the user to log
+ * in again.
  */
 export default function SubscriptionSuccessPage() {
   useDocumentTitle('Subscription Successful');
@@ -46,7 +47,8 @@ export default function SubscriptionSuccessPage() {
       return;
     }
     if (!signedIn) {
-      // Back from checkout without a session: log in first; the auth page keeps the id (spec 1 §2).
+      // Back from checkout without a session: log in first; the auth page keeps the id
+      // (docs/product/auth.md#auth-page).
       navigate(`/auth?session_id=${encodeURIComponent(sessionId)}&payment_success=true`, { replace: true });
       return;
     }

@@ -8,7 +8,7 @@ import { afterPaymentActions } from './after-payment';
 import { markActiveAndRefresh } from './api';
 
 /**
- * Spec 2 §4, "Global handling after payment", run by the app shell on every path and user change:
+ * The checks of docs/product/subscription.md#after-payment, run by the app shell on every path and user change:
  * a visitor sent to subscribe goes back to /subscription, a pending checkout session is finished on
  * the success page, and the activation flags left by the success page are acted on once signed in.
  */

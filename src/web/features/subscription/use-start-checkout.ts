@@ -11,8 +11,9 @@ export function goToCheckout(url: string): void {
 }
 
 /**
- * Spec 2 §4 steps 3–5: create the checkout, say so for 2 s and go to the returned url; on failure the
- * 'Subscription Failed' toast with the text of §8, and the busy state ends.
+ * docs/product/subscription.md#pages (Checkout): create the checkout, say so for 2 s and go
+ * to the returned url; on failure the 'Subscription Failed' toast with its text, and the
+ * busy state ends.
  */
 export function useStartCheckout() {
   const checkout = useCheckout();

@@ -23,7 +23,7 @@ function Paragraph({ text, email }: { text: string; email: string }) {
   );
 }
 
-/** Terms of Service (spec 1 §2): last updated 24 Feb 2025, 14 sections in order, Back to Home. */
+/** Terms of Service (docs/product/landing.md#terms): last updated 24 Feb 2025, 14 sections in order, Back to Home. */
 export default function TermsPage() {
   const email = supportEmail();
 

@@ -7,7 +7,7 @@ export interface TermsSection {
   paragraphs: readonly string[];
 }
 
-/** The 14 sections of spec 1 §2, in its order. {email} stands for the support address. */
+/** The 14 sections of docs/product/landing.md#terms, in its order. {email} stands for the support address. */
 export const TERMS_SECTIONS: readonly TermsSection[] = [
   {
     title: 'Introduction',

@@ -15,8 +15,9 @@ export function useUpdateProfile() {
 }
 
 /**
- * PUT /api/user/loan-reminders (issue 15). The answer replaces the cached user, so the home's flags
- * and filter follow at once; analytics counts overdue loans with the days, so its answer is refetched.
+ * PUT /api/user/loan-reminders (docs/product/loans.md#reminders). The answer replaces the cached user,
+ * so the home's flags and filter follow at once; analytics counts overdue loans with the days, so its
+ * answer is refetched.
  */
 export function useUpdateLoanReminders() {
   const queryClient = useQueryClient();

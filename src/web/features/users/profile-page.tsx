@@ -23,7 +23,7 @@ import { ChangePasswordCard } from './components/change-password-card';
 
 const toForm = (user: SessionUser) => ({ email: user.email ?? '', firstName: user.firstName ?? '', lastName: user.lastName ?? '' });
 
-/** Back to the collection the user was looking at (spec 2 §2 does the same from other pages). */
+/** Back to the collection the user was looking at (docs/product/profile.md#page). */
 function homeHref(): string {
   const selected = localStore.get(STORAGE_KEYS.selectedCollection);
   return selected ? `/collection?collection=${encodeURIComponent(selected)}` : '/';
@@ -82,9 +82,9 @@ function ProfileDetails({ user }: { user: SessionUser }) {
 }
 
 /**
- * Issue 15: "remind me after N days". Albums lent longer are flagged on the home and in analytics.
- * The field takes what a person types; the shared schema refuses "12,50", 0, negatives and huge
- * numbers with the message shown under the field, and nothing is sent then.
+ * docs/product/loans.md#reminders: "remind me after N days". Albums lent longer are flagged on the
+ * home and in analytics. The field takes what a person types; the shared schema refuses "12,50", 0,
+ * negatives and huge numbers with the message shown under the field, and nothing is sent then.
  */
 function LoanRemindersCard({ user }: { user: SessionUser }) {
   const update = useUpdateLoanReminders();
@@ -173,7 +173,7 @@ const themeChoices: { value: Theme; label: string; icon: typeof Sun }[] = [
   { value: 'system', label: 'System', icon: Monitor },
 ];
 
-/** Light, dark or follow the device (spec 1 §3); the header menu only toggles light and dark. */
+/** Light, dark or follow the device (docs/product/profile.md#theme); the header menu only toggles light and dark. */
 function AppearanceCard() {
   const { theme, setTheme } = useTheme();
   return (
@@ -206,7 +206,10 @@ function AppearanceCard() {
   );
 }
 
-/** /profile (docs/product/profile.md#page): username read-only, names, email, Save and Back; the password, the loan reminder (docs/product/loans.md) and the theme. */
+/**
+ * /profile (docs/product/profile.md#page): username read-only, names, email, Save and Back; the password, the
+ * loan reminder (docs/product/loans.md#reminders) and the theme.
+ */
 export default function ProfilePage() {
   useDocumentTitle('Profile');
   const { user } = useSessionUser();

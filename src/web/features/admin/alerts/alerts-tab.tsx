@@ -26,7 +26,7 @@ const DESCRIPTIONS: Record<AlertConfig['type'], string> = {
 
 const failed = (title: string) => toast({ title, variant: 'destructive' });
 
-/** Shows a toast once each time the query fails (spec 2 §8: the load failure toasts). */
+/** Shows a toast once each time the query fails (docs/product/admin.md#alerts: the load failure toasts). */
 function useFailureToast(isError: boolean, errorUpdatedAt: number, title: string) {
   useEffect(() => {
     if (isError) failed(title);
@@ -73,7 +73,7 @@ function ConfigRow({ config, onSave }: { config: AlertConfig; onSave: (next: Ale
   const id = useId();
   const label = ALERT_TYPE_LABELS[config.type];
   const threshold = useCommittedField(String(config.threshold ?? ''), (text) => {
-    // Spec 2 §5: invalid or negative input is ignored and the value is unchanged.
+    // docs/product/admin.md#alerts: invalid or negative input is ignored and the value is unchanged.
     const parsed = parseThreshold(text);
     if (parsed === null) return false;
     if (parsed !== config.threshold) onSave({ ...config, threshold: parsed });
@@ -81,7 +81,7 @@ function ConfigRow({ config, onSave }: { config: AlertConfig; onSave: (next: Ale
   });
   const email = useCommittedField(config.notificationEmail ?? '', (text) => {
     const trimmed = text.trim();
-    // Spec 2 §5: an empty recipient is sent as null.
+    // docs/product/admin.md#alerts: an empty recipient is sent as null.
     onSave({ ...config, notificationEmail: trimmed === '' ? null : trimmed });
     return true;
   });
@@ -266,7 +266,7 @@ function AlertHistoryCard() {
             text="Registrations, subscription changes and users reaching a threshold appear here as they happen."
           />
         ) : (
-          // Spec 2 §2, §9: at most 500 px high, scrolling; focusable so the keyboard can scroll it too.
+          // docs/product/admin.md#alerts: at most 500 px high, scrolling; focusable so the keyboard can scroll it too.
           // Positioned, so the items' screen-reader labels (absolute) are clipped with them, not hanging below the page.
           <ul
             tabIndex={0}
@@ -296,7 +296,7 @@ function AlertHistoryCard() {
   );
 }
 
-/** The admin dashboard's Alerts tab (spec 2 §2, §3, §5; issue 13). */
+/** The admin dashboard's Alerts tab (docs/product/admin.md#alerts). */
 export function AlertsTab() {
   return (
     <div className="grid gap-6 lg:grid-cols-2 lg:items-start">

@@ -11,8 +11,8 @@ export const ADMIN_ALERTS_COUNT = '/api/admin/alerts/count';
 const COUNT_REFRESH_MS = 30_000;
 
 /**
- * GET /api/admin/alerts/count (spec 2 §7): the unread number behind the Alerts tab's badge. Spec 2 §8:
- * a failure to load it is only logged.
+ * GET /api/admin/alerts/count: the unread number behind the Alerts tab's badge. A failure to load it is
+ * only logged (docs/product/admin.md#alerts).
  */
 export const unreadAlertCountQuery = () =>
   queryOptions<AlertCount>({
@@ -39,7 +39,10 @@ export const alertHistoryQuery = () =>
     refetchInterval: (query) => (query.state.status === 'error' ? false : COUNT_REFRESH_MS),
   });
 
-/** What PUT /api/admin/alerts/config/{id} is sent (spec 2 §7): the whole configuration, threshold for the count types only. */
+/**
+ * What PUT /api/admin/alerts/config/{id} is sent (docs/product/admin.md#alerts): the whole configuration,
+ * threshold for the count types only.
+ */
 export function configBody(config: AlertConfig) {
   return {
     enabled: config.enabled,
@@ -50,7 +53,7 @@ export function configBody(config: AlertConfig) {
 }
 
 /**
- * Saves one configuration. The list shows the change at once and is reloaded afterwards (spec 2 §7);
+ * Saves one configuration. The list shows the change at once and is reloaded afterwards;
  * a failure puts the saved list back.
  */
 export function useUpdateAlertConfig() {
@@ -71,7 +74,7 @@ export function useUpdateAlertConfig() {
   });
 }
 
-/** Marks one alert read; the history and the unread count are fetched again (spec 2 §7). */
+/** Marks one alert read; the history and the unread count are fetched again. */
 export function useMarkAlertRead() {
   const queryClient = useQueryClient();
   return useMutation({

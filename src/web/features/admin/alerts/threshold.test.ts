@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseThreshold } from './threshold';
 
-describe('parseThreshold (spec 2 §5)', () => {
+describe('parseThreshold (docs/product/admin.md#alerts)', () => {
   it('takes a whole number of zero or more', () => {
     expect(parseThreshold('0')).toBe(0);
     expect(parseThreshold(' 250 ')).toBe(250);

@@ -1,6 +1,7 @@
 /**
- * Spec 2 §5: an alert threshold is a whole number of zero or more. What the field holds, as the
- * number to save, or null when it is not one (the input is then ignored and the value unchanged).
+ * docs/product/admin.md#alerts: an alert threshold is a whole number of zero or more. What the
+ * field holds, as the number to save, or null when it is not one (the input is then ignored and
+ * the value unchanged).
  */
 export function parseThreshold(text: string): number | null {
   const trimmed = text.trim();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diagnosticsEntry } from './diagnostics-entry';
 
-describe('the /admin?userId=…&action=… entry (spec 2 §2)', () => {
+describe('the /admin?userId=…&action=… entry (docs/product/admin.md#diagnostics)', () => {
   it('opens the panel the action names on that user', () => {
     expect(diagnosticsEntry('?userId=12&action=diagnose')).toEqual({ userId: 12, action: 'diagnose' });
     expect(diagnosticsEntry('?action=duplicates&userId=7')).toEqual({ userId: 7, action: 'duplicates' });

@@ -1,9 +1,9 @@
 export type DiagnosticsAction = 'diagnose' | 'duplicates';
 
-/** Spec 2 §2: the exact text of the Remove Duplicates confirmation. */
+/** docs/product/admin.md#diagnostics: the exact text of the Remove Duplicates confirmation. */
 export const REMOVE_DUPLICATES_WARNING = 'WARNING: This will permanently remove duplicate albums. Are you sure?';
 
-/** /admin?userId=…&action=diagnose|duplicates (spec 2 §2): which panel to open on which user. */
+/** /admin?userId=…&action=diagnose|duplicates (docs/product/admin.md#diagnostics): which panel to open on which user. */
 export function diagnosticsEntry(search: string): { userId: number; action: DiagnosticsAction } | null {
   const params = new URLSearchParams(search);
   const action = params.get('action');

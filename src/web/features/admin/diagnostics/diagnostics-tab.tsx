@@ -206,7 +206,7 @@ function DuplicatesPanel({ users, entry }: { users: ReturnType<typeof useUsers>;
   );
 }
 
-/** The admin dashboard's Diagnostics tab (spec 2 §2, D20): both panels do real work through the admin API. */
+/** The admin dashboard's Diagnostics tab (docs/product/admin.md#diagnostics): both panels do real work through the admin API. */
 export function DiagnosticsTab() {
   const users = useUsers();
   // Read once: the panels own their selection afterwards.

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 
 export const ADMIN_STRIPE_MODE = '/api/admin/stripe/mode';
 
-/** GET /api/admin/stripe/mode (spec 2 §7). */
+/** GET /api/admin/stripe/mode (docs/product/admin.md#payments). */
 export const paymentModeQuery = () => queryOptions<PaymentModeInfo>({ queryKey: [ADMIN_STRIPE_MODE] });
 
 /** PUT /api/admin/stripe/mode: the answer (the mode now in force) replaces the cached one. */

@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { paymentModeQuery, useSetPaymentMode } from './api';
 
-/** Spec 2 §2: the test card, any future expiry and any CVC. */
+/** docs/product/admin.md#payments: the test card, any future expiry and any CVC. */
 export const TEST_CARD_NUMBER = '4242 4242 4242 4242';
 
 function TestPaymentCard({ info }: { info: PaymentModeInfo | undefined }) {
@@ -60,7 +60,7 @@ function PaymentSettingsCard() {
   const { isError, error } = query;
 
   useEffect(() => {
-    // Spec 2 §8.
+    // docs/product/admin.md#payments: the failure toast.
     if (isError) toast({ title: 'Failed to fetch Stripe mode', description: errorMessage(error), variant: 'destructive' });
   }, [isError, error]);
 
@@ -135,7 +135,7 @@ function PaymentSettingsCard() {
   );
 }
 
-/** The admin dashboard's Payments tab (spec 2 §2, D17): the test-payment card and the test/live switch. */
+/** The admin dashboard's Payments tab (docs/product/admin.md#payments): the test-payment card and the test/live switch. */
 export function PaymentsTab() {
   const { data } = useQuery(paymentModeQuery());
   return (

@@ -20,9 +20,9 @@ export const testSuitesQuery = () =>
   });
 
 /**
- * POST /api/admin/run-tests (spec 2 §7, D19): reads the streamed text line by line as it arrives and
- * hands each test result to `onResult` (anything else to `onOther`). Rejects with ApiError on a
- * non-OK answer (409: another run is in progress) or NetworkError.
+ * POST /api/admin/run-tests (docs/product/admin.md#testing): reads the streamed text line by
+ * line as it arrives and hands each test result to `onResult` (anything else to `onOther`).
+ * Rejects with ApiError on a non-OK answer (409: another run is in progress) or NetworkError.
  */
 export async function streamTestRun(
   suiteId: TestSuiteId,

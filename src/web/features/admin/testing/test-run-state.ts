@@ -1,6 +1,6 @@
 import type { ParsedTestLine, TestSuiteId, TestSuiteInfo } from '../../../../common/admin-testing.schemas';
 
-/** Spec 2 §4: per test idle, running, passed, failed; per suite idle, running, then passed or failed. */
+/** docs/product/admin.md#testing: per test idle, running, passed, failed; per suite idle, running, then passed or failed. */
 export type TestStatus = 'idle' | 'running' | 'passed' | 'failed';
 
 export interface TestState {
@@ -18,7 +18,7 @@ export interface SuiteState {
 
 export type SuitesState = Record<string, SuiteState>;
 
-/** Spec 2 §9: Run All pauses this long between suites. */
+/** docs/product/admin.md#testing: Run All pauses this long between suites. */
 export const SUITE_PAUSE_MS = 1000;
 
 const idleTest = (name: string): TestState => ({ name, status: 'idle', durationMs: null, reason: null });
@@ -88,7 +88,7 @@ export function outcome(suites: readonly SuiteState[]): { total: number; failed:
   return { total: tests.length, failed: tests.filter((test) => test.status !== 'passed').length };
 }
 
-/** Spec 2 §2: a product prefix and the current (local) date, YYYY-MM-DD. */
+/** docs/product/admin.md#testing: a product prefix and the current (local) date, YYYY-MM-DD. */
 export function exportFileName(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `spindle-test-results-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.txt`;

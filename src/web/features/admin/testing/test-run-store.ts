@@ -68,7 +68,7 @@ export function createTestRunStore(deps: {
         log(`${ALREADY_RUNNING.title}: ${ALREADY_RUNNING.description}`);
         return 'busy';
       }
-      // Spec 2 §8: a run's error goes to the log and its suite is marked failed.
+      // A run's error goes to the log and its suite is marked failed.
       const message = errorMessage(error);
       log(`Error: ${message}`);
       suite = finishSuite(suite, message);
@@ -95,7 +95,7 @@ export function createTestRunStore(deps: {
       set({ suites: Object.fromEntries(Object.entries(fresh).map(([id, suite]) => [id, snapshot.suites[id] ?? suite])) });
     },
 
-    /** Runs the suites one after another, 1 s apart (spec 2 §2), then says how it went. */
+    /** Runs the suites one after another, 1 s apart (docs/product/admin.md#testing), then says how it went. */
     async run(ids: readonly TestSuiteId[]): Promise<void> {
       if (snapshot.running) {
         deps.notify({ ...ALREADY_RUNNING, variant: 'destructive' });

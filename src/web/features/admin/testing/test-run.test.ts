@@ -16,7 +16,7 @@ const result = (name: string, passed = true, reason: string | null = null): Pars
   reason,
 });
 
-describe('test lines (D19)', () => {
+describe('test lines (docs/product/admin.md#testing)', () => {
   it('are written and read back, a reason on one line', () => {
     const line = formatTestLine({ name: 'Mail path ready', passed: false, durationMs: 12.4, reason: 'refused\nat 127.0.0.1' });
     expect(line).toBe('✗ Mail path ready (12 ms): refused at 127.0.0.1');
@@ -31,7 +31,7 @@ describe('test lines (D19)', () => {
   });
 });
 
-describe('suite state (spec 2 §4)', () => {
+describe('suite state (docs/product/admin.md#testing)', () => {
   it('runs the first test, moves on as results come, and fails what never reported', () => {
     let suite = startSuite(idleSuites(SUITES).core!);
     expect(suite.tests.map((test) => test.status)).toEqual(['running', 'idle']);

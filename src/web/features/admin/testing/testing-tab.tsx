@@ -156,7 +156,10 @@ function TestOutput({ log }: { log: readonly string[] }) {
   );
 }
 
-/** The admin dashboard's Testing tab (spec 2 §2, D19): the built-in suites run on the server and stream their results. */
+/**
+ * The admin dashboard's Testing tab (docs/product/admin.md#testing): the built-in suites run on the server
+ * and stream their results.
+ */
 export function TestingTab() {
   const suitesQuery = useQuery(testSuitesQuery());
   const run = useTestRun();

@@ -12,7 +12,7 @@ import { apiRequest } from '../../../lib/api-client';
 export const ADMIN_USERS = '/api/admin/users';
 const userUrl = (id: number, action?: string) => `${ADMIN_USERS}/${id}${action ? `/${action}` : ''}`;
 
-/** GET /api/admin/users (spec 2 §7): every user with their counts; the tab searches and pages it. */
+/** GET /api/admin/users (docs/product/admin.md#users): every user with their counts; the tab searches and pages it. */
 export const adminUsersQuery = () => queryOptions<AdminUser[]>({ queryKey: [ADMIN_USERS], retry: false });
 
 /** Every change refreshes the list (and merges what the answer says at once, so the row never flickers back). */

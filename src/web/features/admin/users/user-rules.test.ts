@@ -30,8 +30,8 @@ const user = (fields: Partial<AdminUser> = {}): AdminUser => ({
   ...fields,
 });
 
-describe('the Users tab rules (spec 2 §2, §5)', () => {
-  it('labels subscriptions as the spec names them, None for anything else', () => {
+describe('the Users tab rules (docs/product/admin.md#users)', () => {
+  it('labels subscriptions as the product names them, None for anything else', () => {
     expect(['active', 'trialing', 'inactive', 'past_due', 'canceled', ''].map(subscriptionLabel)).toEqual([
       'Active',
       'Trial',

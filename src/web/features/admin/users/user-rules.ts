@@ -6,7 +6,7 @@ export const USERS_PAGE_SIZE = 25;
 
 export const ACCOUNT_STATUS_LABELS = { active: 'Active', paused: 'Paused', revoked: 'Revoked' } as const;
 
-/** Spec 2 §2: Active, Trial (trialing), Inactive, Past Due, Canceled, None (anything else). */
+/** docs/product/admin.md#users: Active, Trial (trialing), Inactive, Past Due, Canceled, None (anything else). */
 export function subscriptionLabel(status: string): string {
   switch (status) {
     case 'active':
@@ -24,7 +24,7 @@ export function subscriptionLabel(status: string): string {
   }
 }
 
-/** The Manage Subscription select (spec 2 §2). */
+/** The Manage Subscription select (docs/product/admin.md#users). */
 export const SUBSCRIPTION_OPTIONS: readonly { value: SubscriptionStatus; label: string }[] = [
   { value: 'inactive', label: 'Inactive' },
   { value: 'active', label: 'Active' },
@@ -35,7 +35,7 @@ export const SUBSCRIPTION_OPTIONS: readonly { value: SubscriptionStatus; label: 
 
 export const formatDate = (iso: string) => new Date(iso).toLocaleDateString();
 
-/** Spec 2 §2: 'Trial: Ends {date}' or 'Trial: Expired' when a trial end date exists, else nothing. */
+/** docs/product/admin.md#users: 'Trial: Ends {date}' or 'Trial: Expired' when a trial end date exists, else nothing. */
 export function trialLine(trialEndDate: string | null, now: Date = new Date()): string | null {
   if (!trialEndDate) return null;
   return Date.parse(trialEndDate) > now.getTime() ? `Trial: Ends ${formatDate(trialEndDate)}` : 'Trial: Expired';
@@ -78,7 +78,7 @@ export const editValuesOf = (user: AdminUser): EditUserValues => ({
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The form's field messages (spec 2 §5 shows no username rule beyond being there). */
+/** The form's field messages (the product sets no username rule beyond being there: docs/product/admin.md#users). */
 export function validateEditUser(values: EditUserValues): Partial<Record<keyof EditUserValues, string>> {
   const errors: Partial<Record<keyof EditUserValues, string>> = {};
   if (!values.username.trim()) errors.username = 'Username is required';
@@ -87,8 +87,9 @@ export function validateEditUser(values: EditUserValues): Partial<Record<keyof E
 }
 
 /**
- * Spec 2 §5: only the changed fields are sent; an empty e-mail, first or last name is sent as null.
- * Null when nothing changed (the dialog then closes without a request).
+ * docs/product/admin.md#users: only the changed fields are sent; an empty e-mail, first
+ * or last name is sent as null. Null when nothing changed (the dialog then closes without
+ * a request).
  */
 export function editUserChanges(user: AdminUser, values: EditUserValues): AdminUpdateInfoRequest | null {
   const changes: AdminUpdateInfoRequest = {};
@@ -114,8 +115,9 @@ export const subscriptionValuesOf = (user: AdminUser): SubscriptionValues => ({
 });
 
 /**
- * Spec 2 §4, §5: only changed values are sent; End Trial sends skipTrial (the server forces inactive).
- * Null when nothing changed and End Trial is off (the dialog closes without a request).
+ * docs/product/admin.md#users: only changed values are sent; End Trial sends skipTrial
+ * (the server forces inactive). Null when nothing changed and End Trial is off (the
+ * dialog closes without a request).
  */
 export function subscriptionChanges(user: AdminUser, values: SubscriptionValues): AdminSubscriptionRequest | null {
   const changes: AdminSubscriptionRequest = {};

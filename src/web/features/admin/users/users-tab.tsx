@@ -22,12 +22,12 @@ import { filterUsers, formatDate, pageOf, trialLine, USERS_PAGE_SIZE } from './u
 
 const COLUMNS = ['Username', 'Email', 'Created', 'Status', 'Subscription', 'Role', 'Collections', 'Albums', 'Actions'] as const;
 
-/** A failure toast: the spec's text as the title, the server's reason (self or last-administrator protection) under it. */
+/** A failure toast: the product's text as the title, the server's reason (self or last-administrator protection) under it. */
 function failureToast(title: string, error: unknown) {
   toast({ title, description: isApiError(error) ? error.serverMessage : undefined, variant: 'destructive' });
 }
 
-/** The admin dashboard's Users tab (spec 2 §2, issue 13): search and paging over the list the server sends. */
+/** The admin dashboard's Users tab (docs/product/admin.md#users): search and paging over the list the server sends. */
 export function UsersTab() {
   const usersQuery = useQuery(adminUsersQuery());
   const [search, setSearch] = useState('');

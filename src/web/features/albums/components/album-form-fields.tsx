@@ -48,7 +48,7 @@ export function OptionalChoice({ control, errors, name, id, label, options, plac
   );
 }
 
-/** Title, artist and collection (spec 1 §2 order). */
+/** Title, artist and collection, in that order (docs/product/albums.md#form). */
 export function IdentityFields({ control, register, errors, collections, focusTitle }: FieldsProps & { collections: readonly string[]; focusTitle: boolean }) {
   const collectionOptions = collections.map((name) => ({ value: name, label: name }));
   return (

@@ -73,9 +73,10 @@ export interface AlbumFormProps {
 }
 
 /**
- * The album form (spec 1 §2, §4, §5): every field in the spec's order, checked by the shared schema
- * (the server's own), so its messages appear under their fields. A new album refused as a duplicate
- * (D11) opens the Duplicate Album dialog; Add Anyway sends the same album with allowDuplicate.
+ * The album form (docs/product/albums.md#form): every field in the product's order,
+ * checked by the shared schema (the server's own), so its messages appear under their
+ * fields. A new album refused as a duplicate (docs/product/albums.md#duplicates) opens
+ * the Duplicate Album dialog; Add Anyway sends the same album with allowDuplicate.
  */
 export function AlbumForm({ album, defaultValues, collections, onSaved, onDeleted, onCancel }: AlbumFormProps) {
   const form = useForm<AlbumFormValues, unknown, AlbumInput>({ resolver: zodResolver(albumFormSchema), defaultValues });

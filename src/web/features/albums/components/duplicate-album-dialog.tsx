@@ -9,7 +9,7 @@ export interface DuplicateAlbumDialogProps {
   onAddAnyway: () => void;
 }
 
-/** Spec 1 §2 Duplicate Album dialog (D11): Cancel, or Add Anyway to add it with allowDuplicate. */
+/** The Duplicate Album dialog (docs/product/albums.md#duplicates): Cancel, or Add Anyway to add it with allowDuplicate. */
 export function DuplicateAlbumDialog({ open, onOpenChange, message, loading, onAddAnyway }: DuplicateAlbumDialogProps) {
   return (
     <ConfirmDialog

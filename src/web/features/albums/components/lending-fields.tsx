@@ -11,8 +11,9 @@ import type { AlbumFormApi } from '../album-form-values';
 const daysText = (days: number) => (days === 1 ? '1 day' : `${days} days`);
 
 /**
- * How long the album has been out, from the date in the field, on the server's loan day (issue 15):
- * "Lent 45 days: longer than your 30-day reminder" in the danger colour once overdue.
+ * How long the album has been out, from the date in the field, on the server's loan day
+ * (docs/product/loans.md#overdue): "Lent 45 days: longer than your 30-day reminder" in
+ * the danger colour once overdue.
  */
 function LoanStatus({ form }: { form: AlbumFormApi }) {
   const lentDate = useWatch({ control: form.control, name: 'lentDate' });
@@ -37,8 +38,8 @@ function LoanStatus({ form }: { form: AlbumFormApi }) {
 }
 
 /**
- * Spec 1 §4 lending: ticking isLent reveals lentTo and lentDate; unticking clears both. A lent album
- * saved without a date is dated today by the shared schema.
+ * docs/product/loans.md#lending: ticking isLent reveals lentTo and lentDate; unticking
+ * clears both. A lent album saved without a date is dated today by the shared schema.
  */
 export function LendingFields({ form }: { form: AlbumFormApi }) {
   const { control, register, setValue, clearErrors, formState } = form;

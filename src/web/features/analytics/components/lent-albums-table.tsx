@@ -4,8 +4,9 @@ import { daysLent } from '../../../../common/loans';
 import { formatSince, formatTimeOut } from '../analytics-view';
 
 /**
- * The lent albums (spec 2 §3), longest out first as the server orders them, with how long each has
- * been out, counted on the server's loan day `today` like the overdue flags (issue 15).
+ * The lent albums (docs/product/analytics.md#page), longest out first as the server
+ * orders them, with how long each has been out, counted on the server's loan day `today`
+ * like the overdue flags (docs/product/loans.md#overdue).
  */
 export function LentAlbumsTable({ albums, today }: { albums: Analytics['lentAlbums']; today: string }) {
   return (

@@ -25,8 +25,8 @@ function Figure({ icon: Icon, label, value, tone, testId }: { icon: typeof Alarm
 }
 
 /**
- * Loan reminders (issue 15): how many albums are out, how many longer than the collector's reminder,
- * and those overdue, oldest loan first, each linking to its album.
+ * Loan reminders (docs/product/analytics.md#page): how many albums are out, how many longer than the
+ * collector's reminder, and those overdue, oldest loan first, each linking to its album.
  */
 export function OverdueLoansCard({ loans }: { loans: Analytics['loans'] }) {
   const cardRef = useRef<HTMLDivElement>(null);

@@ -12,7 +12,7 @@ interface LoginFormProps {
   onSubmit: (values: { username: string; password: string }) => Promise<SubmitResult>;
 }
 
-/** Login mode (spec 1 §2): Email as plain text, Password, and the Forgot your password? link. */
+/** Login mode (docs/product/auth.md#auth-page): Email as plain text, Password, and the Forgot your password? link. */
 export function LoginForm({ pending, onSubmit }: LoginFormProps) {
   const form = useForm<LoginFormValues, unknown, { username: string; password: string }>({
     resolver: zodResolver(loginFormSchema),

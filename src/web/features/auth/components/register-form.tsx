@@ -11,7 +11,10 @@ interface RegisterFormProps {
   onSubmit: (values: RegisterFormOutput) => Promise<SubmitResult>;
 }
 
-/** Register mode (spec 1 §2): Email Address (type email, it becomes the username), First Name, Last Name, Password. */
+/**
+ * Register mode (docs/product/auth.md#auth-page): Email Address (type email, it becomes the username), First
+ * Name, Last Name, Password.
+ */
 export function RegisterForm({ pending, onSubmit }: RegisterFormProps) {
   const form = useForm<RegisterFormValues, unknown, RegisterFormOutput>({
     resolver: zodResolver(registerFormSchema),

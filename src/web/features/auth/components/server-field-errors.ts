@@ -4,7 +4,7 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 /** What a submit handler reports back to its form: field messages from a 400 answer, if any. */
 export type SubmitResult = { fieldErrors?: Record<string, string> } | void;
 
-/** Puts the server's per-field messages (D12 `errors`) under the fields they concern. */
+/** Puts the server's per-field messages (`errors` of docs/product/api.md#errors) under the fields they concern. */
 export function useServerFieldErrors<T extends FieldValues>(setError: UseFormSetError<T>, fields: readonly Path<T>[]) {
   return useCallback(
     (result: SubmitResult) => {

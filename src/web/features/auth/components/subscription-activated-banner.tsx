@@ -1,6 +1,6 @@
 import { CircleCheck } from 'lucide-react';
 
-/** Spec 1 §2: the green banner for subscription_activated=true. */
+/** docs/product/auth.md#auth-page: the green banner for subscription_activated=true. */
 export function SubscriptionActivatedBanner() {
   return (
     <div role="status" className="flex gap-3 rounded-xl border border-success/40 bg-success/10 p-4 text-ink">

@@ -20,7 +20,10 @@ export interface AlbumCardProps {
   album: Album;
   /** Loads the cover at once: the first row is the page's largest paint. */
   priority: boolean;
-  /** Loan reminders (issue 15), as plain values so the memo holds: the user's days and the server's loan day. */
+  /**
+   * Loan reminders (docs/product/loans.md#badges), as plain values so the memo holds: the user's days and the
+   * server's loan day.
+   */
   reminderDays: number;
   today: string;
 }

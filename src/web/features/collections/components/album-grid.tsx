@@ -55,7 +55,7 @@ function useGridBox() {
 
 export interface AlbumGridProps {
   albums: readonly Album[];
-  /** The loan day and reminder days the cards flag overdue loans with (issue 15). */
+  /** The loan day and reminder days the cards flag overdue loans with (docs/product/loans.md#badges). */
   reminders: LoanReminders;
   /** Dims the grid while a newer filter is being applied. */
   stale?: boolean;
@@ -72,8 +72,9 @@ export interface AlbumGridProps {
 }
 
 /**
- * The album grid (spec 1 §2) for thousands of albums: a responsive column count, rows virtualised
- * against the window's scroll, so only the cards of the rows on screen (plus a few) exist in the DOM.
+ * The album grid (docs/product/collections.md#home) for thousands of albums: a responsive column
+ * count, rows virtualised against the window's scroll, so only the cards of the rows on screen (plus
+ * a few) exist in the DOM.
  */
 export function AlbumGrid({
   albums,
@@ -93,7 +94,7 @@ export function AlbumGrid({
   const measured = box.width > 0;
   const virtualizer = useWindowVirtualizer({
     // No rows before the grid is measured (the CSS grid shows the first screen then): the hydration's
-    // commit does not lay out thousands of rows for a column count that is about to change (issue 9).
+    // commit does not lay out thousands of rows for a column count that is about to change.
     count: measured ? rowCount : 0,
     estimateSize: () => rowHeight,
     overscan: OVERSCAN_ROWS,
@@ -185,7 +186,7 @@ export function AlbumGrid({
   );
 }
 
-/** Where the cards will be while the albums load (guide/look.md: skeletons, not a spinner). */
+/** Where the cards will be while the albums load (skeletons, not a spinner: the page keeps its shape). */
 export function AlbumGridSkeleton({ count = 12 }: { count?: number }) {
   return (
     <div aria-hidden className={FIRST_SCREEN_GRID} data-testid="album-grid-skeleton">

@@ -15,7 +15,7 @@ const SORT_OPTIONS: readonly SelectOption[] = [
   { value: 'genre', label: 'Genre' },
 ];
 
-/** Issue 15: the lent out filter; "Overdue" is lent longer than the collector's reminder days. */
+/** docs/product/loans.md#filter: the lent out filter; "Overdue" is lent longer than the collector's reminder days. */
 const LENDING_OPTIONS: readonly SelectOption[] = [
   { value: 'all', label: 'All albums' },
   { value: 'lent', label: 'Lent out' },
@@ -104,10 +104,11 @@ function LayoutToggle({ layout, onLayoutChange }: { layout: HomeLayout; onLayout
 }
 
 /**
- * Spec 1 §2: artist and genre filters (case-insensitive, part of a word is enough) and the sort;
- * docs/product/loans.md: the lending filter (all, lent out, overdue) beside them. On a phone (768 px and less)
- * the first screen is for records: the search stays, the rest folds behind a Filters button that
- * says how many are on. The fold is CSS, so the server's drawing and the browser's agree at any width.
+ * docs/product/collections.md#filters: artist and genre filters (case-insensitive, part of a word is
+ * enough) and the sort; docs/product/loans.md#filter: the lending filter (all, lent out, overdue)
+ * beside them. On a phone (768 px and less) the first screen is for records: the search stays, the
+ * rest folds behind a Filters button that says how many are on. The fold is CSS, so the server's
+ * drawing and the browser's agree at any width.
  */
 export function AlbumToolbar({
   filters,

@@ -49,8 +49,9 @@ export interface CollectionAlbumsProps {
   onRename: (collection: Collection) => void;
   onDelete: (collection: Collection) => void;
   /**
-   * The user's loan reminders (issue 15): the server's loan day and their days, from the user the page
-   * already reads (no second query observer in the takeover), so the drawn home and this one agree.
+   * The user's loan reminders (docs/product/loans.md#reminders): the server's loan day and their
+   * days, from the user the page already reads (no second query observer in the takeover), so the
+   * drawn home and this one agree.
    */
   reminders: LoanReminders;
 }
@@ -83,7 +84,7 @@ function noMatchText(filters: AlbumFilters): string {
   return `${text} Clear the filters to see every album.`;
 }
 
-/** Beside the lending filter: what overdue means for this collector, and where to change it (issue 15). */
+/** Beside the lending filter: what overdue means for this collector, and where to change it (docs/product/loans.md#filter). */
 function ReminderHint({ days }: { days: number }) {
   return (
     <p className="text-sm text-ink-muted" data-testid="loan-reminder-hint">
@@ -99,9 +100,10 @@ function ReminderHint({ days }: { days: number }) {
 }
 
 /**
- * The selected collection: its name, the album count and total price of what the filters show,
- * Add Album, the filters and sort, and the grid (spec 1 §2). Filtering and sorting run on deferred
- * values, so typing stays responsive with 10,000 albums: the input updates at once, the grid follows.
+ * The selected collection: its name, the album count and total price of what the filters show, Add
+ * Album, the filters and sort, and the grid (docs/product/collections.md#home). Filtering and sorting
+ * run on deferred values, so typing stays responsive with 10,000 albums: the input updates at once,
+ * the grid follows.
  */
 export function CollectionAlbums({
   collection,

@@ -27,7 +27,7 @@ const copy = {
   rename: { title: 'Rename collection', description: 'Its albums move with it.', action: 'Save' },
 } as const;
 
-/** Create or rename a collection: one name field, required after trimming (spec 1 §5). */
+/** Create or rename a collection: one name field, required after trimming (docs/product/collections.md#fields). */
 export function CollectionNameDialog({ open, onOpenChange, mode, initialName = '', pending, onSubmit }: CollectionNameDialogProps) {
   const form = useForm<CollectionRequest, unknown, { name: string }>({
     resolver: zodResolver(collectionRequestSchema),

@@ -26,7 +26,7 @@ export interface CollectionsSidebarProps {
   onDelete: (collection: Collection) => void;
 }
 
-/** The collections list (spec 1 §2) with each one's album count, and create, rename and delete. */
+/** The collections list (docs/product/collections.md#home) with each one's album count, and create, rename and delete. */
 export function CollectionsSidebar({
   inDrawer = false,
   collections,

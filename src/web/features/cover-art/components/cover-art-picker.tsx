@@ -28,9 +28,9 @@ const MODES: { value: Mode; label: string; icon: ReactNode }[] = [
 ];
 
 /**
- * The album form's cover art (spec 1 §2): a preview of the current cover and three source modes,
- * search (default), upload and manual URL. Every mode hands the form a cover the server has stored
- * (/api/cover-art/...), never a remote address.
+ * The album form's cover art (docs/product/cover-art.md#picker): a preview of the current cover
+ * and three source modes, search (default), upload and manual URL. Every mode hands the form a
+ * cover the server has stored (/api/cover-art/...), never a remote address.
  */
 export function CoverArtPicker({ title, artist, albumId, value, onChange }: CoverArtPickerProps) {
   const [mode, setMode] = useState<Mode>('search');

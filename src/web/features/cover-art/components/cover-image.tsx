@@ -12,7 +12,7 @@ export interface CoverImageProps {
   priority?: boolean;
 }
 
-/** A square cover; a missing or failing image shows the placeholder (spec 1 §2). */
+/** A square cover; a missing or failing image shows the placeholder (docs/product/cover-art.md#picker). */
 export function CoverImage({ coverUrl, alt, size = 'thumb', className, priority = false }: CoverImageProps) {
   const src = coverSrc(coverUrl, size);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);

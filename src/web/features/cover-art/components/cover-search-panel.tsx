@@ -24,7 +24,10 @@ interface Searched {
   urls: string[];
 }
 
-/** Search mode (spec 1 §2, §5): results paged with Previous and Next; a chosen result is stored by the server first. */
+/**
+ * Search mode (docs/product/cover-art.md#picker): results paged with Previous and Next; a chosen result is
+ * stored by the server first.
+ */
 export function CoverSearchPanel({ title, artist, value, onChange }: CoverSearchPanelProps) {
   const [askedWithoutBoth, setAskedWithoutBoth] = useState(false);
   const [searched, setSearched] = useState<Searched | null>(null);

@@ -15,7 +15,10 @@ interface CoverUploadPanelProps {
   onChange: (coverUrl: string | null) => void;
 }
 
-/** Upload mode (spec 1 §5, §7): a file from the device, checked here for type and size, then stored by the server. */
+/**
+ * Upload mode (docs/product/cover-art.md#upload): a file from the device, checked here for type and size,
+ * then stored by the server.
+ */
 export function CoverUploadPanel({ title, artist, albumId, onChange }: CoverUploadPanelProps) {
   const inputId = useId();
   const hintId = useId();

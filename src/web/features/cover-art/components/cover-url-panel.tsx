@@ -8,7 +8,7 @@ import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { coverErrorText, importCoverArt } from '../api';
 
-/** Manual URL mode: the server checks the address and stores the image it finds there (D15). */
+/** Manual URL mode: the server checks the address and stores the image it finds there (docs/product/cover-art.md#import). */
 export function CoverUrlPanel({ onChange }: { onChange: (coverUrl: string | null) => void }) {
   const id = useId();
   const [address, setAddress] = useState('');

@@ -1,6 +1,6 @@
 import { cn } from '../../../lib/cn';
 
-/** The designed stand-in for a missing or broken cover: a record in its sleeve (guide/look.md). */
+/** The designed stand-in for a missing or broken cover: a record in its sleeve, never a broken-image icon. */
 export function VinylPlaceholder({ className, label }: { className?: string; label?: string }) {
   return (
     <div role="img" aria-label={label ?? 'No cover art'} className={cn('grid aspect-square w-full place-items-center bg-muted', className)}>

@@ -20,8 +20,9 @@ type Scope = 'selected' | 'all';
 const albums = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'album' : 'albums'}`;
 
 /**
- * Export to CSV (spec 1 §7): the selected collection by default, or every collection ("All", which
- * omits ?collection=). The file is what the server names it.
+ * Export to CSV (docs/product/export.md#dialog): the selected collection by default, or
+ * every collection ("All", which omits ?collection=). The file is what the server names
+ * it.
  */
 export function ExportDialog({ open, onOpenChange, selected, totalAlbums }: ExportDialogProps) {
   const [scope, setScope] = useState<Scope>('selected');

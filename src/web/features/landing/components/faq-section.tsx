@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { FAQ } from '../faq';
 import { CONTAINER, SectionHeading } from './ui';
 
-/** Spec 1 §2: one item open at a time, collapsible. <details name> is exactly that, without a script. */
+/** docs/product/landing.md#landing: one item open at a time, collapsible. <details name> is exactly that, without a script. */
 export function FaqSection() {
   return (
     <section id="faq" aria-labelledby="faq-title" className="scroll-mt-4 py-20 sm:py-24">

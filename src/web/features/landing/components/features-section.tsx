@@ -37,7 +37,7 @@ const EXTRAS = [
   { icon: FileUp, text: 'Import your Discogs collection' },
   { icon: ChartNoAxesColumn, text: 'Your collection in numbers' },
   { icon: Moon, text: 'Light and dark themes' },
-  // Issue 15: the installable app keeps your shelf for the record shop with no signal.
+  // docs/product/offline.md#shelf: the installable app keeps your shelf for the record shop with no signal.
   { icon: WifiOff, text: 'Check your shelf offline, in the shop' },
   { icon: Sparkles, text: 'Label, year, country and genre filled in from MusicBrainz' },
   { icon: ScanBarcode, text: 'Add a record by its barcode: type it or scan it' },

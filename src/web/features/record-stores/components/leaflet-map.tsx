@@ -29,9 +29,9 @@ export interface LeafletMapProps {
 }
 
 /**
- * The map itself (spec 2 §2 map widget): centred on the store at zoom 15, one marker titled with its
- * name, only the zoom control (and the tile provider's attribution), no scroll-wheel zoom. Its own
- * chunk: Leaflet loads only where a store map is drawn.
+ * The map itself (docs/product/record-stores.md#maps): centred on the store at zoom 15, one marker
+ * titled with its name, only the zoom control (and the tile provider's attribution), no
+ * scroll-wheel zoom. Its own chunk: Leaflet loads only where a store map is drawn.
  */
 export default function LeafletMap({
   latitude,

@@ -13,7 +13,7 @@ export interface ShareStoresDialogProps {
   link: string;
 }
 
-/** Spec 2 §2: Share Your Record Stores (425 px): the read-only link, Copy and Close. */
+/** docs/product/record-stores.md#page: Share Your Record Stores (425 px): the read-only link, Copy and Close. */
 export function ShareStoresDialog({ open, onOpenChange, link }: ShareStoresDialogProps) {
   const field = useRef<HTMLInputElement>(null);
   const onCopy = async () => {

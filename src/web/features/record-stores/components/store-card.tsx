@@ -6,7 +6,7 @@ import { Tooltip } from '../../../components/ui/tooltip';
 import { addressSearchUrl } from '../map-links';
 import { StoreMap } from './store-map';
 
-/** Spec 2 §9: the map on a store card is 160 px high. */
+/** docs/product/record-stores.md#maps: the map on a store card is 160 px high. */
 export const CARD_MAP_HEIGHT = 160;
 
 export interface StoreCardProps {
@@ -19,7 +19,7 @@ export interface StoreCardProps {
 
 const linkClasses = 'inline-flex items-center gap-1.5 font-medium text-accent underline-offset-2 hover:underline';
 
-/** One store (spec 2 §2): name, address, website, notes, then a small map or a Google Maps link. */
+/** One store (docs/product/record-stores.md#page): name, address, website, notes, then a small map or a Google Maps link. */
 export function StoreCard({ store, mapConfig, onEdit, onDelete }: StoreCardProps) {
   const hasMap = mapConfig !== undefined && store.latitude !== null && store.longitude !== null;
   return (
@@ -94,7 +94,7 @@ export function StoreCard({ store, mapConfig, onEdit, onDelete }: StoreCardProps
   );
 }
 
-/** Spec 2 §2: 1, 2 or 3 columns by width. */
+/** docs/product/record-stores.md#page: 1, 2 or 3 columns by width. */
 export function StoreGrid({ children }: { children: React.ReactNode }) {
   return <div className="grid grid-cols-1 gap-5 md:grid-cols-2 lg:grid-cols-3">{children}</div>;
 }

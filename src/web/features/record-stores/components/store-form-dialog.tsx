@@ -16,7 +16,7 @@ export interface StoreFormDialogProps {
   /** The edited store's values (edit), else the empty form. */
   initialValues?: StoreFormValues;
   busy: boolean;
-  /** Resolves when saved; rejects to keep the dialog open (spec 2 §4: failures are only logged). */
+  /** Resolves when saved; rejects to keep the dialog open (docs/product/record-stores.md#page: failures are only logged). */
   onSubmit: (store: RecordStoreRequest) => Promise<void>;
 }
 
@@ -27,7 +27,7 @@ const TEXTS = {
 
 const FIELD_NAMES = Object.keys(EMPTY_STORE_FORM) as (keyof StoreFormValues)[];
 
-/** Spec 2 §2 and §5: the Add and Edit Record Store dialogs (500 px). */
+/** docs/product/record-stores.md#page: the Add and Edit Record Store dialogs (500 px). */
 export function StoreFormDialog({ mode, open, onOpenChange, initialValues, busy, onSubmit }: StoreFormDialogProps) {
   const form = useForm<StoreFormValues>({
     resolver: zodResolver(storeFormSchema),
@@ -44,7 +44,8 @@ export function StoreFormDialog({ mode, open, onOpenChange, initialValues, busy,
     try {
       await onSubmit(requestOf(values));
     } catch (error) {
-      // The server's field messages go under their fields; anything else is only logged (spec 2 §8).
+      // The server's field messages go under their fields; anything else is only logged
+      // (docs/product/record-stores.md#page).
       if (error instanceof ApiError) {
         for (const [field, message] of Object.entries(error.fieldErrors)) {
           if ((FIELD_NAMES as string[]).includes(field))

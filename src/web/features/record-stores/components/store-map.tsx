@@ -5,7 +5,7 @@ import { coordinateSearchUrl, tileUrlWithKey } from '../map-links';
 
 const LeafletMap = lazy(() => import('./leaflet-map'));
 
-/** Spec 2 §9: a map not ready after 5 seconds falls back to a link. */
+/** docs/product/record-stores.md#maps: a map not ready after 5 seconds falls back to a link. */
 export const MAP_READY_TIMEOUT_MS = 5000;
 
 export interface StoreMapProps {
@@ -13,7 +13,7 @@ export interface StoreMapProps {
   longitude: number;
   name: string;
   config: MapConfig;
-  /** Spec 2 §2: 200 px by default, 160 px on a store card. */
+  /** docs/product/record-stores.md#maps: 200 px by default, 160 px on a store card. */
   height?: number;
 }
 
@@ -22,9 +22,9 @@ type MapState = 'loading' | 'ready' | 'failed';
 const linkClasses = 'font-medium text-accent underline-offset-2 hover:underline';
 
 /**
- * Spec 2 §2 map widget: 'Loading map...' with an 'or view on Google Maps' link while it loads; once a
- * tile has arrived, the map; if it fails or is not ready within 5 s, only a 'View on Google Maps' link
- * to a coordinate search.
+ * docs/product/record-stores.md#maps: 'Loading map...' with an 'or view on Google Maps' link while it
+ * loads; once a tile has arrived, the map; if it fails or is not ready within 5 s, only a 'View on
+ * Google Maps' link to a coordinate search.
  */
 export function StoreMap({ latitude, longitude, name, config, height = 200 }: StoreMapProps) {
   const [state, setState] = useState<MapState>('loading');

@@ -30,9 +30,10 @@ export interface BarcodeScannerDialogProps {
 }
 
 /**
- * Barcode add's camera (issue 15): the back camera's picture, read by ZXing (this file and ZXing are
- * one chunk, loaded only when the user asks for the camera). A code is taken only when its check digit
- * is right; then the camera stops. A refused or absent camera says so; typing still works.
+ * Barcode add's camera (docs/product/releases.md#scanner): the back camera's picture, read by ZXing
+ * (this file and ZXing are one chunk, loaded only when the user asks for the camera). A code is taken
+ * only when its check digit is right; then the camera stops. A refused or absent camera says so;
+ * typing still works.
  */
 export default function BarcodeScannerDialog({ open, onOpenChange, onDetected }: BarcodeScannerDialogProps) {
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);

@@ -20,10 +20,10 @@ export const NEEDS_TITLE_AND_ARTIST = 'Please enter both title and artist before
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * Metadata autofill and barcode add (issue 15), at the top of the album form: find the pressing by
- * the typed title and artist or by the sleeve's barcode (typed or scanned), choose it, and the form's
- * title, artist, label, year, country, genre and cover are filled in (see autofill-rules.ts for what
- * is kept). Nothing is saved until Save Album.
+ * Metadata autofill and barcode add (docs/product/releases.md#autofill), at the top of the album
+ * form: find the pressing by the typed title and artist or by the sleeve's barcode (typed or
+ * scanned), choose it, and the form's title, artist, label, year, country, genre and cover are filled
+ * in (see autofill-rules.ts for what is kept). Nothing is saved until Save Album.
  */
 export function MetadataAutofill({ form, editing }: { form: AlbumFormApi; editing: boolean }) {
   const [search, setSearch] = useState<PressingSearch | null>(null);

@@ -40,8 +40,9 @@ export interface PressingsDialogProps {
 }
 
 /**
- * Autofill's one step (issue 15): MusicBrainz's pressings of a title and artist or of a barcode, as a
- * list of buttons (Tab and Enter choose; Escape closes), with loading, empty and error states.
+ * Autofill's one step (docs/product/releases.md#autofill): MusicBrainz's pressings of a title
+ * and artist or of a barcode, as a list of buttons (Tab and Enter choose; Escape closes), with
+ * loading, empty and error states.
  */
 export function PressingsDialog({ search, onOpenChange, hasEnteredDetails, onChoose, onNoMatch }: PressingsDialogProps) {
   const [replace, setReplace] = useState(false);

@@ -10,7 +10,7 @@ const GRID = 'grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 md:grid-cols-4 lg:
 /** Covers in the first rows load at once (they are the page's largest paint); the rest lazily. */
 const EAGER_COVERS = 6;
 
-/** Read-only cards: cover, title and artist (spec 2 §2). */
+/** Read-only cards: cover, title and artist (docs/product/sharing.md#public-page). */
 export function SharedAlbumGrid({ albums, dimmed }: { albums: SharedAlbum[]; dimmed: boolean }) {
   if (albums.length === 0) {
     return <EmptyState icon={Disc3} title={SHARING_MESSAGES.empty} text="Nothing on this shelf yet. Check back later." />;
@@ -35,7 +35,7 @@ export function SharedAlbumGrid({ albums, dimmed }: { albums: SharedAlbum[]; dim
   );
 }
 
-/** Where the cards will be, while the list loads (guide/look.md: skeletons, not a spinner). */
+/** Where the cards will be, while the list loads (skeletons, not a spinner: the page keeps its shape). */
 export function SharedAlbumGridSkeleton({ count = 12 }: { count?: number }) {
   return (
     <ul aria-hidden className={GRID}>

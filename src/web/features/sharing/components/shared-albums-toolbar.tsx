@@ -24,7 +24,10 @@ export interface SharedAlbumsToolbarProps {
   updating: boolean;
 }
 
-/** Spec 2 §2: an artist filter, a sort field (title or artist), an ascending/descending toggle, the count. */
+/**
+ * docs/product/sharing.md#public-page: an artist filter, a sort field (title or artist), an
+ * ascending/descending toggle, the count.
+ */
 export function SharedAlbumsToolbar({ view, onViewChange, artists, count, updating }: SharedAlbumsToolbarProps) {
   const artistOptions: SelectOption[] = [
     { value: ALL_ARTISTS, label: 'All artists' },

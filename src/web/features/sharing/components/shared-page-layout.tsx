@@ -39,7 +39,7 @@ export function SharedPageLayout({ signedIn, children }: { signedIn: boolean; ch
   );
 }
 
-/** A quiet invitation under the shelf for visitors (the product's own words, spec 1 §1). */
+/** A quiet invitation under the shelf for visitors (its words are in docs/product/sharing.md#public-page). */
 function VisitorInvitation() {
   return (
     <aside aria-labelledby="shared-invite-title" className={`${SHARED_CONTAINER} pt-4 pb-10`}>

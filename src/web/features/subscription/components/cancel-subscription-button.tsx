@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { useCancelSubscription } from '../api';
 
-/** POST /api/subscription/cancel behind a confirmation, with the toasts of spec 2 §8. */
+/** POST /api/subscription/cancel behind a confirmation, with the toasts of docs/product/subscription.md#cancel. */
 export function CancelSubscriptionButton() {
   const [open, setOpen] = useState(false);
   const cancel = useCancelSubscription();

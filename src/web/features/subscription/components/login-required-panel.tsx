@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 
-/** Spec 2 §2, reading A: a visitor is asked to log in first, or to log in and go on to checkout. */
+/** docs/product/subscription.md#pages: a visitor is asked to log in first, or to log in and go on to checkout. */
 export function LoginRequiredPanel() {
   return (
     <Card className="flex flex-col items-center px-6 py-10 text-center sm:px-10">

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { PLAN_NAME, PRICE_LABEL } from '../../../../common/constants';
 import { monthlyPriceCeiling } from '../subscription-rules';
 
-/** What Premium includes (spec 2 §1). */
+/** What Premium includes (docs/product/subscription.md#plan). */
 export const PREMIUM_FEATURES = [
   'Unlimited collections and albums',
   'Enhanced cover art search',

@@ -8,7 +8,7 @@ const tones: Record<StatusLabel, string> = {
   Inactive: 'border-danger bg-danger text-danger-ink',
 };
 
-/** The subscription status as a pill; colour only for status (guide/look.md). */
+/** The subscription status as a pill; colour only for status, so it stands out. */
 export function StatusBadge({ label }: { label: StatusLabel }) {
   return (
     <span className={cn('inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold', tones[label])} data-testid="subscription-status">

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 
-/** Spec 2 §5: subscribing requires an email on the account. */
+/** docs/product/subscription.md#api: subscribing requires an email on the account. */
 const subscriptionEmailSchema = z.object({
   email: z.string().trim().min(1, 'An email is required for subscription').pipe(emailSchema),
 });
@@ -17,7 +17,7 @@ interface SubscriptionEmailFormProps {
   onSubmit: (email: string) => Promise<void>;
 }
 
-/** The inline email form of spec 2 §4 step 2, shown when Subscribe is pressed on an account without one. */
+/** The inline email form of docs/product/subscription.md#pages, shown when Subscribe is pressed on an account without one. */
 export function SubscriptionEmailForm({ pending, onSubmit }: SubscriptionEmailFormProps) {
   const form = useForm({ resolver: zodResolver(subscriptionEmailSchema), defaultValues: { email: '' } });
   const { errors } = form.formState;

@@ -27,7 +27,7 @@ export function SubscriptionLayout({ children, className }: { children: ReactNod
   );
 }
 
-/** A label and its value in the account and plan cards; tabular numbers for dates (guide/look.md). */
+/** A label and its value in the account and plan cards; tabular numbers for dates, so they line up. */
 export function DetailRow({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-0.5 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4">

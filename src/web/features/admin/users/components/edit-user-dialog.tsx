@@ -16,7 +16,7 @@ const FIELDS: { name: keyof EditUserValues; label: string; type: string; autoCom
   { name: 'lastName', label: 'Last Name', type: 'text', autoComplete: 'off' },
 ];
 
-/** Edit User (spec 2 §2, §5): only changed fields are sent, empty → null, no change closes without a request. */
+/** Edit User (docs/product/admin.md#users): only changed fields are sent, empty → null, no change closes without a request. */
 export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   return (
     <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>

@@ -13,7 +13,7 @@ import { useUpdateUserSubscription } from '../api';
 import { formatDate, SUBSCRIPTION_OPTIONS, subscriptionChanges, subscriptionValuesOf } from '../user-rules';
 import { SubscriptionBadge } from './user-badges';
 
-/** Manage Subscription (spec 2 §2, §4, §5): only changed values are sent; End Trial forces inactive. */
+/** Manage Subscription (docs/product/admin.md#users): only changed values are sent; End Trial forces inactive. */
 export function ManageSubscriptionDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   return (
     <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>

@@ -26,7 +26,7 @@ const STATUS_ITEMS = [
   { status: 'revoked', label: 'Revoke', icon: Ban },
 ] as const;
 
-/** The per-user menu (spec 2 §2): Status (the current one hidden), User, Subscription, Danger Zone. */
+/** The per-user menu (docs/product/admin.md#users): Status (the current one hidden), User, Subscription, Danger Zone. */
 export function UserActionsMenu({ user, actions }: { user: AdminUser; actions: UserActions }) {
   return (
     <DropdownMenu>

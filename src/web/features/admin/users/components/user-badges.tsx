@@ -4,7 +4,7 @@ import { ACCOUNT_STATUS_LABELS, subscriptionLabel } from '../user-rules';
 
 const pill = 'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap';
 
-/** Colour only for status (guide/look.md): Active green, Paused yellow, Revoked red (spec 2 §2). */
+/** Colour only for status, so it stands out: Active green, Paused yellow, Revoked red (docs/product/admin.md#users). */
 const statusTones: Record<AdminUser['accountStatus'], string> = {
   active: 'border-success bg-success text-paper',
   paused: 'border-warning bg-warning text-paper',
