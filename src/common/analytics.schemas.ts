@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The albumsByGenre key of albums saved without a genre (docs/decisions.md). */
+/** The albumsByGenre key of albums saved without a genre (docs/product/analytics.md#figures). */
 export const NO_GENRE = 'Unknown';
 
 /**
@@ -34,8 +34,8 @@ export const analyticsSchema = z.object({
     }),
   ),
   /**
-   * Loan reminders (docs/product/loans.md#overdue-count), counted on the server's UTC day `today` with
-   * the user's `reminderDays`: how many albums are out, how many of them longer than that, and those
+   * Loan reminders (docs/product/analytics.md#figures), counted on the server's UTC day `today` with the
+   * user's `reminderDays`: how many albums are out, how many of them longer than that, and those
    * overdue, oldest loan first.
    */
   loans: z.object({
