@@ -27,7 +27,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/set-state-in-effect': 'off' },
   },
   {
-    // Layering (issue 13): infrastructure (plugins, database) knows no feature; features build on it.
+    // Layering: infrastructure (plugins, database) knows no feature; features build on it.
     files: ['src/server/plugins/**/*.ts', 'src/server/db/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {

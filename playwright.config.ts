@@ -4,7 +4,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// A missing browser is a failure, never a skip (issue 2: CI must not skip suites).
+// A missing browser is a failure, never a skip: a skipped suite would pass CI untested.
 if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
 
 const port = Number(process.env.E2E_PORT ?? 4317);

@@ -48,7 +48,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
-    // Route-level code splitting keeps the landing page small (issue 2 budget: ≤ 80 KB gzipped JS).
+    // Route-level code splitting keeps the landing page small (its budget: ≤ 80 KB gzipped JS,
+    // bench/web-budget.bench.mjs).
     modulePreload: { polyfill: false },
     // The prerendered landing page (scripts/prerender-landing.mjs) loads only its own tiny entry, found
     // through the manifest; the script deletes the manifest afterwards so it is never served.

@@ -2,8 +2,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 /*
- * The collection home's server entry (issue 3: the first album cards are in the HTML). Everything it
- * imports is bundled into one file, so the server needs none of the web app's packages at run time.
+ * The collection home's server entry (the first album cards are in the HTML:
+ * docs/product/collections.md#home). Everything it imports is bundled into one file, so the server
+ * needs none of the web app's packages at run time.
  */
 export default defineConfig({
   plugins: [react()],

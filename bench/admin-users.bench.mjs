@@ -1,4 +1,4 @@
-// Issue 13: GET /api/admin/users with 1,000 users of 100 albums each (two collections each):
+// GET /api/admin/users with 1,000 users of 100 albums each (two collections each):
 // - repeat GET /api/admin/users: requests/s, target ≥ 0.3× a plain node:http server sending the same
 //   bytes from memory (its own process, like the app), in the same run (medians of alternated rounds);
 // - the first GET after a write (the answer built afresh by its one query): time to the last byte, shown

@@ -1,4 +1,4 @@
-// Issue 3 at 10,000 albums, against a plain node:http server sending the same bytes from memory in the
+// At 10,000 albums, against a plain node:http server sending the same bytes from memory in the
 // same run (its own process, like the app):
 // - signed-in GET /api/albums: requests/s, target ≥ 0.5× the plain server's;
 // - GET /api/export/albums: time to the last byte, target ≤ 2× the plain server's; and the app's peak

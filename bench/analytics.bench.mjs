@@ -1,4 +1,4 @@
-// Issue 11 at 10,000 albums (seeded: six collections, genres and prices missing on some, ~6% lent):
+// At 10,000 albums (seeded: six collections, genres and prices missing on some, ~6% lent):
 // - repeat GET /api/analytics (answer kept until the user's next write): requests/s, target ≥ 0.5× a
 //   plain node:http server sending the same bytes from memory (its own process, like the app), in the same run;
 // - the first GET /api/analytics after a write: time to the last byte, target no slower than the first
@@ -76,7 +76,7 @@ async function lighthouseScores(url, cookie) {
         onlyCategories: LIGHTHOUSE_CATEGORIES,
         extraHeaders: { cookie },
       });
-    // stack.md: the first run on a fresh machine can fail with NO_NAVSTART, so one warm-up run is discarded.
+    // The first run on a fresh machine can fail with NO_NAVSTART, so one warm-up run is discarded.
     await run().catch(() => undefined);
     let result = await run();
     if (result?.lhr.runtimeError) result = await run();

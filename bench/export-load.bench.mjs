@@ -1,4 +1,4 @@
-// Issue 9, item 3: one user with 15,000 albums runs 30 exports at once, round after round, while other
+// One user with 15,000 albums runs 30 exports at once, round after round, while other
 // signed-in users call GET /api/ping. Target: their p99 ≤ 50 ms, on the server as `npm start` builds
 // it, with default settings (SQLite in DATA_DIR).
 // Rounds alternate between a fresh export (an album was just added, so the file is rebuilt) and a

@@ -1,7 +1,8 @@
-// Issue 11: POST /api/auth/forgot-password answers in about the same time whether or not the account
-// exists. Sequential requests alternate between existing and unknown e-mails (each from its own
-// client address, TRUST_PROXY, and each e-mail asked as often, so both fill their limit buckets alike);
-// the medians must be within 1 ms or 10 %, whichever is larger. Set BENCH_DATABASE_URL to measure on PostgreSQL.
+// POST /api/auth/forgot-password answers in about the same time whether or not the account exists.
+// Sequential requests alternate between existing and unknown e-mails (each from its own client
+// address, TRUST_PROXY, and each e-mail asked as often, so both fill their limit buckets alike); the
+// medians must be within 1 ms or 10 %, whichever is larger. Set BENCH_DATABASE_URL to measure on
+// PostgreSQL.
 import { performance } from 'node:perf_hooks';
 import { report, signUpAndLogin, startServer } from './support.mjs';
 

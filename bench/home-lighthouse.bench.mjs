@@ -1,4 +1,4 @@
-// Issue 9, item 18: Lighthouse mobile on the signed-in collection home at 10,000 albums.
+// Lighthouse mobile on the signed-in collection home at 10,000 albums.
 // Targets: performance ≥ 95, accessibility 100, best practices 100 (median of RUNS: the machine is
 // shared, so one run alone says little). Lighthouse's default config is the mobile preset (emulated
 // phone, simulated slow 4G, 4× CPU slowdown). The lost audits of each run are printed.
@@ -67,7 +67,7 @@ try {
   const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   await cdp.contexts()[0].addCookies([{ name, value, url: server.url }]);
   const run = () => lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: true });
-  // stack.md: the first run on a fresh machine can fail with NO_NAVSTART, so one warm-up run is discarded.
+  // The first run on a fresh machine can fail with NO_NAVSTART, so one warm-up run is discarded.
   await run().catch(() => undefined);
   const scores = Object.fromEntries(CATEGORIES.map((id) => [id, []]));
   for (let i = 0; i < RUNS; i++) {

@@ -1,4 +1,4 @@
-// Issue 3 at 10,000 albums: time until the first 20 album cards are visible on the collection home,
+// At 10,000 albums: time until the first 20 album cards are visible on the collection home,
 // against a bare page that fetches the same GET /api/albums JSON and renders 20 plain cards.
 // Target: the app at most 1.5× the bare page, for a returning collector (the browser holds the
 // app's scripts, as after any earlier visit: hashed assets are cached immutably). The first visit

@@ -1,4 +1,4 @@
-// Issue 15: a Discogs collection export of 10,000 albums (20 folders, grades, labels, notes) sent to
+// A Discogs collection export of 10,000 albums (20 folders, grades, labels, notes) sent to
 // the built server with `npm start` defaults (SQLite in a temp DATA_DIR): the dry run and the import
 // timed apart, each from the start of the upload to the last byte of the answer. Target: the import
 // ≤ 5 s. With TEST_DATABASE_URL set, the same on a fresh PostgreSQL database (reported, same target).

@@ -1,4 +1,4 @@
-// `npm run load` (issue 14): 200 simulated users for 60 s against the built app, on SQLite and, when
+// `npm run load`: 200 simulated users for 60 s against the built app, on SQLite and, when
 // BENCH_DATABASE_URL or TEST_DATABASE_URL names a PostgreSQL server, on a fresh database there too.
 // Each user signs up, makes a collection of 10 albums and shares it, then loops: browse (the drawn
 // home, /api/user, /api/collections, /api/albums), filter (the home drawn for one collection), add,

@@ -1,4 +1,4 @@
-// Issue 14: a database of 1,000 users × 1,000 albums. One user's album list and collection home must
+// A database of 1,000 users × 1,000 albums. One user's album list and collection home must
 // be as fast (≥ 0.9×) as for the only user of an empty database, on SQLite and, when
 // BENCH_DATABASE_URL or TEST_DATABASE_URL names a PostgreSQL server, on PostgreSQL.
 // Three workloads per database, 10 connections: GET /api/albums and GET / (the drawn home) as a

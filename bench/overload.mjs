@@ -1,6 +1,6 @@
-// Issue 14's overload measurement, from outside: one collector with 3,000 albums (SQLite), autocannon
-// with 200 connections for 15 s on the signed-in, server-drawn collection home, then on
-// GET /api/collections. Prints req/s, p50/p99/max of the answers, timeouts and 503s.
+// The overload measurement (docs/operations.md#overload), from outside: one collector with 3,000
+// albums (SQLite), autocannon with 200 connections for 15 s on the signed-in, server-drawn collection
+// home, then on GET /api/collections. Prints req/s, p50/p99/max of the answers, timeouts and 503s.
 // Runs the build in the current directory (dist/), so an older build can be measured the same way:
 //   node bench/overload.mjs            (from the repository)
 //   cd /tmp/old-checkout && node /path/to/bench/overload.mjs

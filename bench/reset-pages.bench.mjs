@@ -1,4 +1,4 @@
-// Issue 11: /forgot-password and /reset-password score 100 in Lighthouse's mobile accessibility and
+// /forgot-password and /reset-password score 100 in Lighthouse's mobile accessibility and
 // best practices (the reset page as a visitor with a stale link sees it: 'Invalid or Expired Link').
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -15,7 +15,7 @@ const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: 
 let ok = true;
 try {
   const run = (url) => lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
-  // stack.md: the first run on a fresh machine can fail with NO_NAVSTART, so one warm-up run is discarded.
+  // The first run on a fresh machine can fail with NO_NAVSTART, so one warm-up run is discarded.
   await run(`${server.url}${PAGES[0]}`).catch(() => undefined);
   for (const page of PAGES) {
     let result = await run(`${server.url}${page}`);

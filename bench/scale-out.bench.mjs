@@ -1,4 +1,4 @@
-// Issue 14, scale-out: signed-in reads (GET /api/user, GET /api/albums with 100 albums) from one
+// Scale-out: signed-in reads (GET /api/user, GET /api/albums with 100 albums) from one
 // instance, then from two instances on the same PostgreSQL database with the same connections split
 // between them. Target: no errors. The ratio is printed, not judged: on a 2-core machine the load
 // generator, PostgreSQL and the instances share the cores, so a second instance cannot add throughput

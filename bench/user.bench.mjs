@@ -1,4 +1,4 @@
-// Issues 2 and 14: signed-in GET /api/user against a bare node:http server, in a process of its own,
+// Signed-in GET /api/user against a bare node:http server, in a process of its own,
 // answering the same bytes (status, headers, body); target ratio ≥ 0.5. The app runs with the defaults
 // of `npm start` (LOG_LEVEL info: one request-log line per request). The app's own /api/ping is shown
 // for reference. Rounds alternate between the servers so both see the same background load; the

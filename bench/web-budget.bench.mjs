@@ -1,8 +1,9 @@
-// Issue 2 web performance budget, against the built server (run by `npm run bench` after the build):
+// The web performance budget, against the built server (run by `npm run bench` after the build):
 // - the landing page (GET / without a session) loads at most 80 KB of JavaScript, gzipped;
 // - Lighthouse, mobile preset: performance, accessibility, best practices and SEO each ≥ 95;
 // - built files are sent precompressed (br), hashed assets cached immutably for a year, pages never stale;
-// - issue 15: the app is installable, checked as Lighthouse's PWA category did before version 12.
+// - the app is installable (docs/product/offline.md#install), checked as Lighthouse's PWA category did
+//   before version 12.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -90,7 +91,7 @@ async function runLighthouse(url) {
   try {
     // Lighthouse's default config is the mobile preset (emulated phone, simulated slow 4G, 4× CPU slowdown).
     const run = () => lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
-    // stack.md: the first run on a fresh machine can fail with NO_NAVSTART, so one warm-up run is discarded.
+    // The first run on a fresh machine can fail with NO_NAVSTART, so one warm-up run is discarded.
     await run().catch(() => undefined);
     let result = await run();
     if (result?.lhr.runtimeError) result = await run();

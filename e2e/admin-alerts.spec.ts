@@ -95,7 +95,7 @@ test('an administrator changes a threshold; invalid input is ignored; the recipi
     )!;
   await expect.poll(async () => (await saved()).threshold).toBe(250);
 
-  // Spec 2 §5: negative or invalid input is ignored and the value is unchanged.
+  // docs/product/admin.md#alerts: negative or invalid input is ignored and the value is unchanged.
   await threshold.fill('-3');
   await threshold.blur();
   await expect(threshold).toHaveValue('250');
@@ -166,7 +166,7 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
-test('failures show the spec toasts and leave the saved values; an empty history says so', async ({ page }) => {
+test('failures show the documented toasts and leave the saved values; an empty history says so', async ({ page }) => {
   await signInAsAdmin(page);
   await page.route('**/api/admin/alerts/history', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
   await openAlertsTab(page);

@@ -70,7 +70,7 @@ async function openTab(page: Page, name: 'Diagnostics' | 'Payments') {
   await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
 }
 
-test.describe('admin diagnostics (D20)', () => {
+test.describe('admin diagnostics', () => {
   test('finds a user’s duplicates, removes them after the warning, and the counts follow', async ({
     page,
     playwright,

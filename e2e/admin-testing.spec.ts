@@ -9,7 +9,7 @@ const ADMIN = { username: 'admin@spindle.test', password: 'admin-password-e2e' }
 /** Set to a directory to also keep screenshots of the tab (390 and 1280 px wide, light and dark). */
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
 
-// One test run at a time on the server (D19): these journeys take turns.
+// One test run at a time on the server (docs/product/admin.md#testing): these journeys take turns.
 test.describe.configure({ mode: 'serial' });
 
 async function openTestingTab(page: Page, theme: 'light' | 'dark' = 'light') {

@@ -42,7 +42,7 @@ async function userInOwnBrowser(browser: Browser) {
   return { page, email, close: () => context.close() };
 }
 
-test.describe('admin Users tab (spec 2 §2, issue 13)', () => {
+test.describe('admin Users tab', () => {
   test('pausing a user signs them out: their next navigation lands signed out', async ({ page, browser }) => {
     const user = await userInOwnBrowser(browser);
     await openUsersTab(page);

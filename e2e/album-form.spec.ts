@@ -9,7 +9,7 @@ async function albums(page: Page) {
   return (await res.json()) as { id: number; title: string; price: number | null; purchaseDate: string | null }[];
 }
 
-test.describe('album form: price, purchase date and unsaved work (issue 9: items 10, 13, 15)', () => {
+test.describe('album form: price, purchase date and unsaved work', () => {
   test('a price typed with a decimal comma is saved as that price; an ambiguous one and a future purchase date are refused under their fields', async ({ page }) => {
     await signIn(page);
     expect((await page.request.post('/api/collections', { data: { name: 'Shelf' } })).status()).toBe(201);

@@ -56,7 +56,7 @@ async function shoot(page: Page, name: string) {
   }
 }
 
-test.describe('analytics (spec 2 §2, §3, §8)', () => {
+test.describe('analytics', () => {
   test('shows the totals, the three charts with their figures, and the lent albums longest out first', async ({ page }) => {
     await signIn(page);
     await seedCollector(page.request);

@@ -7,7 +7,7 @@ const inLoginMode = async (page: Page) => {
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
 };
 
-test.describe('auth page query parameters (spec 1 §2)', () => {
+test.describe('auth page query parameters', () => {
   test('mode=login and mode=register choose the fields', async ({ page }) => {
     await page.goto('/auth?mode=login');
     await inLoginMode(page);

@@ -10,7 +10,7 @@ async function logInWithForm(page: Page, email: string, password = PASSWORD) {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-test.describe('auth page (spec 1 §2, §4, §5, §8)', () => {
+test.describe('auth page', () => {
   test('a visitor sees the landing page, registers, lands on the collection home, logs out and logs in again', async ({ page }) => {
     const email = uniqueEmail('journey');
     await page.goto('/');
@@ -89,7 +89,7 @@ test.describe('auth page (spec 1 §2, §4, §5, §8)', () => {
     await expect(page).toHaveURL(/mode=register/);
   });
 
-  test('a paused user cannot log in: the message is shown (D8)', async ({ page }) => {
+  test('a paused user cannot log in: the message is shown', async ({ page }) => {
     const { email } = await registerViaApi(page.request);
     await page.request.post('/api/logout');
     updateUser(email, { account_status: 'paused' });
@@ -107,14 +107,14 @@ test.describe('auth page (spec 1 §2, §4, §5, §8)', () => {
     await expect(page.getByRole('heading', { name: 'No collections yet' })).toBeVisible();
   });
 
-  test('/login shows the auth page in login mode (D13) and returns to where the visitor was going', async ({ page }) => {
+  test('/login shows the auth page in login mode and returns to where the visitor was going', async ({ page }) => {
     const { email } = await registerViaApi(page.request);
     await page.request.post('/api/logout');
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot-password');
 
-    // A saved navigation-state target wins over /collections (spec 1 §4).
+    // A saved navigation-state target wins over /collections (docs/product/auth.md#after-login).
     await page.evaluate(() => window.history.replaceState({ from: '/profile' }, '', '/login'));
     await logInWithForm(page, email);
     await expect(page).toHaveURL(/\/profile$/);

@@ -61,7 +61,7 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-test.describe('collection home and album form (spec 1 §2, §4, §5, §8)', () => {
+test.describe('collection home and album form', () => {
   test('a collector creates a collection, adds, filters, sorts, edits, duplicates, exports, renames and deletes', async ({ page }) => {
     test.setTimeout(120_000);
     await signIn(page);
@@ -225,7 +225,7 @@ test.describe('collection home and album form (spec 1 §2, §4, §5, §8)', () =
     expect(await albumsOf(page.request, 'Living Room Shelf')).toHaveLength(0);
   });
 
-  test('the album form shows the spec\'s validation messages under their fields and saves nothing', async ({ page }) => {
+  test('the album form shows the documented validation messages under their fields and saves nothing', async ({ page }) => {
     await signIn(page);
     expect((await page.request.post('/api/collections', { data: { name: 'Crates' } })).status()).toBe(201);
     await page.goto('/album/new');
@@ -306,7 +306,7 @@ test.describe('collection home and album form (spec 1 §2, §4, §5, §8)', () =
     expect((await page.request.post('/api/collections', { data: { name: 'Flaky' } })).status()).toBe(201);
     expect((await page.request.post('/api/albums', { data: { collection: 'Flaky', title: 'Marquee Moon', artist: 'Television' } })).status()).toBe(201);
     let failing = true;
-    // The list and its slices (the home's first read of it goes in slices, issue 9).
+    // The list and its slices (the home's first read of it goes in slices).
     await page.route(/\/api\/albums(\?.*)?$/, (route) => (failing ? route.fulfill({ status: 503, body: 'down' }) : route.continue()));
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Your albums could not be loaded' })).toBeVisible();

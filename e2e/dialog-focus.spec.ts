@@ -2,9 +2,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectStoredSelection, signIn } from './support/helpers';
 
 /*
- * Issue 9 item 11, keyboard only: every dialog takes focus when it opens, from a button, a menu or
- * the drawer, and keeps it; closing it returns focus to what opened it (the menu's button when a
- * menu item opened it, "Open collections" when the drawer that held the opener is gone).
+ * Keyboard only (docs/product/collections.md#dialogs): every dialog takes focus when it opens, from a
+ * button, a menu or the drawer, and keeps it; closing it returns focus to what opened it (the menu's
+ * button when a menu item opened it, "Open collections" when the drawer that held the opener is gone).
  */
 
 async function seed(page: Page, names = ['Attic', 'Basement']) {
@@ -16,7 +16,7 @@ async function seed(page: Page, names = ['Attic', 'Basement']) {
 
 /**
  * Focus is inside the dialog and stays there once every menu or drawer that was closing has gone
- * (the thief in issue 9 was a closing menu handing focus back to its button after its animation).
+ * (the thief once was a closing menu handing focus back to its button after its animation).
  */
 async function expectFocusInside(page: Page, dialog: Locator) {
   await expect(dialog).toBeVisible();
@@ -43,7 +43,7 @@ async function pickFromMenu(page: Page, trigger: Locator, item: string) {
   await page.keyboard.press('Enter');
 }
 
-test.describe('dialogs take focus and give it back (issue 9)', () => {
+test.describe('dialogs take focus and give it back', () => {
   test('header menu: Share Collection and Export to CSV right after the page loads', async ({ page }) => {
     await seed(page);
     const menuButton = page.getByRole('button', { name: /^Open menu for / });
@@ -126,7 +126,7 @@ test.describe('dialogs take focus and give it back (issue 9)', () => {
   });
 });
 
-test.describe('Escape with an error toast on screen (issue 9)', () => {
+test.describe('Escape with an error toast on screen', () => {
   test('one Escape closes the dialog the error came from; the toast stays to be read', async ({ page }) => {
     await seed(page);
     const newCollection = page.getByRole('navigation', { name: 'Collections' }).getByRole('button', { name: 'New collection' });

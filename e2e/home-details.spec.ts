@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectStoredSelection, signIn } from './support/helpers';
 
 /*
- * Issue 9 item 15, on the collection home: small text on the accent's soft fill meets AA in both
+ * On the collection home: small text on the accent's soft fill meets AA in both
  * themes, headings do not skip a level, the first sidebar item's focus ring is whole, and the
  * collection-name field takes no more than the limit.
  */

@@ -21,7 +21,7 @@ async function seed(page: Page) {
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
-test.describe('coming back from an album (issue 9, item 13)', () => {
+test.describe('coming back from an album', () => {
   test('keeps the filters, the sort and the grid’s scroll position, by the Back button and by the browser Back', async ({ page }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -53,8 +53,8 @@ test.describe('coming back from an album (issue 9, item 13)', () => {
       const card = page.getByTestId('album-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
       await card.click();
       await expect(page.getByRole('heading', { level: 1, name: 'Edit Album' })).toBeVisible();
-      // Every path change covers the page with the spinner for 300 ms (spec 1 §2): a user acts once it
-      // has gone. A click under it has Playwright scroll the page to reach the target (issue 9 item 13).
+      // Every path change covers the page with the spinner for 300 ms (docs/product/landing.md#routes): a
+      // user acts once it has gone. A click under it has Playwright scroll the page to reach the target.
       await expect(page.getByTestId('full-screen-spinner')).toBeHidden();
       if (back === 'button') await page.getByRole('button', { name: 'Back' }).click();
       else await page.goBack();

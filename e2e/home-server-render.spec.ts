@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectStoredSelection, signIn } from './support/helpers';
 
 /*
- * Issue 3: the collection home is drawn on the server, so its first album cards show before any of
- * the app's scripts has run; the app then hydrates that drawing in place.
+ * docs/product/collections.md#home: the collection home is drawn on the server, so its first album
+ * cards show before any of the app's scripts has run; the app then hydrates that drawing in place.
  */
 
 const cards = (page: Page) => page.getByTestId('album-card');
@@ -60,7 +60,7 @@ async function addAlbums(page: Page, collection: string, count: number, prefix =
   }
 }
 
-test.describe('the collection home drawn on the server (issue 3)', () => {
+test.describe('the collection home drawn on the server', () => {
   test('the first cards show with no script at all, where the app then keeps them, at every width', async ({ page, browser }) => {
     await signIn(page);
     await addAlbums(page, 'Crates', 40);

@@ -50,7 +50,7 @@ async function shoot(page: Page, name: string) {
   }
 }
 
-test.describe('import a Discogs collection export (issue 15)', () => {
+test.describe('import a Discogs collection export', () => {
   test('choose file → dry run report → import → the albums on the home', async ({ page }) => {
     await signIn(page);
     await openImportFromMenu(page);

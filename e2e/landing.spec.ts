@@ -14,7 +14,7 @@ const FAQ_QUESTIONS = [
 const openFaqItems = (page: Page) =>
   page.locator('details[name="faq"]').evaluateAll((items) => items.flatMap((item, i) => ((item as HTMLDetailsElement).open ? [i] : [])));
 
-test.describe('landing page (spec 1 §2)', () => {
+test.describe('landing page', () => {
   test('a visitor sees the hero, features, screenshots, pricing, FAQ, support and footer, without the app', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
@@ -52,7 +52,7 @@ test.describe('landing page (spec 1 §2)', () => {
     await expect(footer.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/auth?mode=register');
     await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
 
-    // Issue 2 budget: the landing page loads its small dialog script (entry and its chunk), not the app.
+    // A static page that loads fast (docs/product/landing.md#landing): its small dialog script, not the app.
     const built = scripts.filter((p) => p.startsWith('/assets/'));
     expect(built).toContainEqual(expect.stringMatching(/^\/assets\/landing-[\w-]+\.js$/));
     expect(built.filter((p) => /^\/assets\/(index|landing-page|terms-page)-/.test(p))).toEqual([]);
@@ -76,7 +76,7 @@ test.describe('landing page (spec 1 §2)', () => {
     }
   });
 
-  test('the head declares SoftwareApplication structured data with the constants of spec 1 §9', async ({ page }) => {
+  test('the head declares SoftwareApplication structured data with the offer and rating constants', async ({ page }) => {
     await page.goto('/');
     const json = await page.locator('head script[type="application/ld+json"]').textContent();
     const data = JSON.parse(json ?? '');

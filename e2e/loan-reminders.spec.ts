@@ -3,9 +3,9 @@ import { seriousAxeFindings } from './support/axe-check';
 import { signIn } from './support/helpers';
 
 /**
- * Loan reminders (issue 15): lend an album with an old date → flagged on the home (drawn by the
- * server and by the browser alike) → the lent out filter → analytics lists it → change the setting
- * → the flag goes.
+ * Loan reminders (docs/product/loans.md#reminders): lend an album with an old date → flagged on the
+ * home (drawn by the server and by the browser alike) → the lent out filter → analytics lists it →
+ * change the setting → the flag goes.
  */
 const SHOTS = process.env.LOANS_SCREENSHOTS;
 
@@ -45,7 +45,7 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test.describe('loan reminders (issue 15)', () => {
+test.describe('loan reminders', () => {
   test('lend an album with an old date → flagged on the home → filter lent out → analytics shows it → change the setting → the flag goes', async ({ page, browser }) => {
     await signIn(page);
     await seed(page.request);

@@ -2,9 +2,10 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectStoredSelection, signIn } from './support/helpers';
 
 /*
- * Issue 9: a collection name at the length limit (100 characters, one unbroken word: the worst case)
- * never makes a page wider than the screen. Names end in "…" with the full name on hover and to
- * screen readers; counts and the row's "…" button stay on screen; the dialogs stay centred.
+ * A collection name at the length limit (100 characters, one unbroken word: the worst case) never
+ * makes a page wider than the screen. Names end in "…" with the full name on hover and to screen
+ * readers (docs/product/landing.md#interface-constants); counts and the row's "…" button stay on
+ * screen; the dialogs stay centred.
  */
 
 const LONG_NAME = 'Schallplattensammlung'.repeat(5).slice(0, 100);
@@ -95,7 +96,7 @@ async function expectCentredDialog(page: Page, item: string, title: string) {
   await expect(dialog).toBeHidden();
 }
 
-test.describe('a 100-character collection name (issue 9)', () => {
+test.describe('a 100-character collection name', () => {
   test('the server-drawn home fits every width before the app has loaded', async ({ page }) => {
     await seed(page);
     // The server draws the selection the app stored: let the app store it once, then keep it out.

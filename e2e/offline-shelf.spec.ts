@@ -5,7 +5,7 @@ import { chromium, expect, test, type Page } from '@playwright/test';
 import { registerViaApi, signIn } from './support/helpers';
 
 /*
- * Issue 15, installable app and offline shelf check: the service worker keeps the signed-in user's
+ * The offline shelf (docs/product/offline.md#shelf): the service worker keeps the signed-in user's
  * albums, so the home, its search and its filters work in a record shop without signal; writes say
  * they need the network and keep what was typed; the kept copy is one user's and goes at logout.
  */

@@ -33,7 +33,7 @@ async function resetLinkFor(email: string): Promise<string> {
   return link!;
 }
 
-test.describe('password reset (spec 2 §2, §4, §5, §8)', () => {
+test.describe('password reset', () => {
   test('forgot → mail → reset → log in with the new password', async ({ page, request, baseURL }) => {
     // Registered from a separate API context: the browser stays signed out, as someone who forgot their password is.
     const { email } = await registerViaApi(request);
@@ -107,7 +107,7 @@ test.describe('password reset (spec 2 §2, §4, §5, §8)', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     test(`no serious or critical axe finding on /forgot-password and /reset-password (${scheme})`, async ({ page, request }) => {
-      // The stored theme (spec 1 §3: the default is light whatever the system says).
+      // The stored theme (docs/product/profile.md#theme: the default is light whatever the system says).
       await page.addInitScript((theme) => localStorage.setItem('spindle-theme', theme), scheme);
       await page.goto('/forgot-password');
       await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);

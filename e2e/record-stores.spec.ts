@@ -144,7 +144,8 @@ test('Update Maps fills in missing coordinates from the geocoder, store by store
   );
   await expect(page.getByRole('button', { name: 'Update Maps' })).toBeEnabled();
 
-  // Spec 2 §3: the older store's parts are derived from its combined address on the edit form.
+  // docs/product/record-stores.md#address: the older store's parts are derived from its combined
+  // address on the edit form.
   await rough.getByRole('button', { name: 'Edit Rough Trade West' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Record Store' });
   await expect(edit.getByLabel('Street Address', { exact: true })).toHaveValue('130 Talbot Rd');

@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/helpers';
 
 /*
- * Issue 9: the album form's sticky Save bar never hides the field that has focus (WCAG 2.4.11,
- * items 12), and an error toast never covers Save Album (item 15).
+ * The album form's sticky Save bar (docs/product/albums.md#form) never hides the field that has focus
+ * (WCAG 2.4.11), and an error toast never covers Save Album.
  */
 
 async function openLentAlbum(page: Page) {

@@ -59,7 +59,7 @@ async function openShareDialog(page: Page, collectionName: string) {
   return dialog;
 }
 
-test.describe('share dialog (spec 1 §2, §4 sharing states)', () => {
+test.describe('share dialog and its states', () => {
   test('create a link, a visitor opens it, disable it and the link is dead', async ({ page, browser, baseURL, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page, (await registerViaApi(page.request, uniqueEmail('ann'), 'Ann', 'Smith')).email);
@@ -138,7 +138,7 @@ test.describe('share dialog (spec 1 §2, §4 sharing states)', () => {
   });
 });
 
-test.describe('shared collection page (spec 2 §2)', () => {
+test.describe('shared collection page', () => {
   test('a visitor sees the name, the owner, the count and the cards; filters by artist, sorts and orders', async ({ page, browser, baseURL }) => {
     await signIn(page, (await registerViaApi(page.request, uniqueEmail('ann'), 'Ann', 'Smith')).email);
     const collection = await collectionWithAlbums(page.request);
@@ -256,7 +256,7 @@ test.describe('shared collection page (spec 2 §2)', () => {
     await visitor.context.close();
   });
 
-  test('a load that fails for another reason than a dead link: toast, then home (spec 2 §8)', async ({ page, browser, baseURL }) => {
+  test('a load that fails for another reason than a dead link: toast, then home', async ({ page, browser, baseURL }) => {
     await signIn(page);
     const token = await shareViaApi(page.request, (await collectionWithAlbums(page.request, 'Offline Shelf')).id);
     const visitor = await visitorPage(browser, baseURL);

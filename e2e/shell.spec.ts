@@ -8,7 +8,7 @@ async function openMenu(page: Page) {
   return page.getByRole('menu');
 }
 
-test.describe('signed-in shell (spec 1 §2)', () => {
+test.describe('signed-in shell', () => {
   test('the header menu has every entry; Admin Dashboard only for administrators', async ({ page }) => {
     await signIn(page);
     await page.goto('/collection');
@@ -103,7 +103,7 @@ test.describe('signed-in shell (spec 1 §2)', () => {
   });
 });
 
-test.describe('profile (spec 2 §2, §5)', () => {
+test.describe('profile', () => {
   test('username read-only; saving a new e-mail changes the username and shows a success toast', async ({ page }) => {
     const { email } = await registerViaApi(page.request);
     await page.goto('/profile');

@@ -7,7 +7,7 @@ test('the API answers health through the e2e server', async ({ request }) => {
   expect(await res.json()).toMatchObject({ status: 'ok', database: 'sqlite' });
 });
 
-/** Collects Content-Security-Policy violations the page reports (issue 2: no unsafe-inline script). */
+/** Collects Content-Security-Policy violations the page reports (the policy allows no unsafe-inline script). */
 function cspViolations(page: Page): string[] {
   const violations: string[] = [];
   page.on('console', (message) => {
@@ -33,7 +33,7 @@ test('the built app runs under its Content-Security-Policy without a violation, 
   expect(violations).toEqual([]);
 });
 
-test('checking a form runs no eval the CSP would report (zod is jitless in the browser; Lighthouse counted it, issue 9)', async ({ page }) => {
+test('checking a form runs no eval the CSP would report (zod is jitless in the browser; Lighthouse counted it)', async ({ page }) => {
   const violations = cspViolations(page);
   // A caught eval still fires the page's violation event (and an issue in DevTools).
   await page.addInitScript(() => {

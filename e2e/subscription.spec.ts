@@ -19,7 +19,10 @@ async function userStatus(page: Page): Promise<{ status: number; subscriptionSta
   return { status: res.status(), subscriptionStatus: body.subscriptionStatus };
 }
 
-/** Pays a demo checkout over HTTP, as the no-script page's Pay form does, and activates it (D17, D18). */
+/**
+ * Pays a demo checkout over HTTP, as the no-script page's Pay form does, and activates it
+ * (docs/product/subscription.md#activation).
+ */
 async function payThroughDemoCheckout(request: APIRequestContext) {
   const checkout = (await (await request.post('/api/subscription/checkout', { data: { tier: 'premium' } })).json()) as { url: string; sessionId: string };
   const html = await (await request.get(checkout.url)).text();
@@ -31,7 +34,7 @@ async function payThroughDemoCheckout(request: APIRequestContext) {
   expect((await request.post('/api/subscription/direct-update', { data: { sessionId: checkout.sessionId } })).status()).toBe(200);
 }
 
-test.describe('subscription (spec 2 §2, §4; D17, D18)', () => {
+test.describe('subscription', () => {
   test('a trial user subscribes through the demo checkout, is forced to log in, sees the green banner, signs in and is active', async ({ page }) => {
     const { email } = await signIn(page);
     await page.goto('/subscription');
@@ -69,7 +72,7 @@ test.describe('subscription (spec 2 §2, §4; D17, D18)', () => {
     // After 2 s the session ends and the visitor lands on the login with the green banner.
     await expect(page).toHaveURL(/\/\?subscription_activated=true$/);
     await expect(page.getByText('Your subscription is now active. Please log in to continue.')).toBeVisible();
-    // The banner's title is green on the page itself (spec 1 §2), besides the toast.
+    // The banner's title is green on the page itself (docs/product/auth.md#auth-page), besides the toast.
     await expect(page.getByRole('main').getByText('Subscription Activated', { exact: true })).toHaveCSS('color', 'rgb(21, 128, 61)');
     await expect(toasts(page).getByText('Subscription Activated!')).toBeVisible();
     expect((await userStatus(page)).status).toBe(401);
@@ -248,7 +251,7 @@ test.describe('subscription (spec 2 §2, §4; D17, D18)', () => {
     await expect(page).toHaveURL(/\/collections$/);
   });
 
-  test('a made-up session id is not activated (D18)', async ({ page }) => {
+  test('a made-up session id is not activated', async ({ page }) => {
     await signIn(page);
     await page.goto('/subscription/success?session_id=cs_made_up');
     await expect(toasts(page).getByText('There was a problem activating your subscription. Please try again.')).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/helpers';
 
-// Spec 1 §2: the 14 sections in order.
+// docs/product/landing.md#terms: the 14 sections in order.
 const SECTIONS = [
   'Introduction',
   'Account Registration',

@@ -3,7 +3,7 @@ import { signIn } from './support/helpers';
 
 const isDark = (page: import('@playwright/test').Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 
-test.describe('theme (spec 1 §3: light, dark or system, stored locally, default light)', () => {
+test.describe('theme (light, dark or system, stored locally, default light)', () => {
   test('the default is light', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto('/auth');

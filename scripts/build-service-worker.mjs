@@ -1,7 +1,8 @@
-// Builds the service worker (src/web/offline/service-worker.ts) into dist/web/sw.js (issue 15): one
-// classic script, with the build's id and the shell files it fetches at install written in. The id is
-// a hash of those files' names and of index.html, so every deployment that changes the app installs a
-// new worker, whose shell replaces the old one whole (never old HTML with new chunks).
+// Builds the service worker (src/web/offline/service-worker.ts) into dist/web/sw.js
+// (docs/product/offline.md#updates): one classic script, with the build's id and the shell files it
+// fetches at install written in. The id is a hash of those files' names and of index.html, so every
+// deployment that changes the app installs a new worker, whose shell replaces the old one whole (never
+// old HTML with new chunks).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,7 @@
-// Draws the installable app's icons (issue 15) from the favicon's record motif: 192 and 512 px PNGs
-// with a transparent corner ("any") and a maskable 512 px one whose record sits inside the 80 % safe
-// zone on the paper colour. Run once after changing the motif; the PNGs are committed under public/icons.
+// Draws the installable app's icons (docs/product/offline.md#install) from the favicon's record motif:
+// 192 and 512 px PNGs with a transparent corner ("any") and a maskable 512 px one whose record sits
+// inside the 80 % safe zone on the paper colour. Run once after changing the motif; the PNGs are
+// committed under public/icons.
 import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 

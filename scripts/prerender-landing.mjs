@@ -1,7 +1,8 @@
-// Prerenders the landing page (issue 2 budget) into dist/web/landing.html after `vite build`: the built
-// index.html is the template (same CSS), the app's entry script is swapped for the landing page's tiny
-// one, and the structured metadata goes in <head>. The server sends it for GET / to visitors without a
-// session; SUPPORT_EMAIL is filled in by the server (src/common/web-placeholders.ts).
+// Prerenders the landing page (docs/product/landing.md#landing: it loads fast) into
+// dist/web/landing.html after `vite build`: the built index.html is the template (same CSS), the app's
+// entry script is swapped for the landing page's tiny one, and the structured metadata goes in <head>.
+// The server sends it for GET / to visitors without a session; SUPPORT_EMAIL is filled in by the
+// server (src/common/web-placeholders.ts).
 import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

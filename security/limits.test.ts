@@ -12,7 +12,7 @@ const expectLimited = (res: Answer) => {
   expect(res.json).toMatchObject({ message: expect.any(String) });
 };
 
-describe('sign-in limits (D8b)', () => {
+describe('sign-in limits', () => {
   let stage: Stage;
   beforeAll(async () => {
     stage = await startStage();

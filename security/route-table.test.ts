@@ -148,7 +148,8 @@ describe('administration: every /api/admin route refuses non-administrators, pau
     const user = await send(b.client);
     expect(user.status).toBe(403);
     expect(user.json).toMatchObject({ message: 'Administrator access required' });
-    // D8: a paused or revoked account's session finds no user; a paused administrator neither.
+    // docs/product/auth.md#paused-and-revoked: a paused or revoked account's session finds no user; a
+    // paused administrator neither.
     for (const account of [paused, revoked, pausedAdmin]) expect((await send(account.client)).status).toBe(401);
     if (route.method === 'GET') expect([401, 403]).not.toContain((await send(admin)).status);
   });

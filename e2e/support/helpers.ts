@@ -52,9 +52,9 @@ export function forgetAlbumCreations() {
 }
 
 /**
- * Waits until the app has stored `name` as the selected collection: in localStorage (spec 1 §4) and
- * in the cookie the server draws the home from. On a server-drawn page the app stores it once it has
- * taken the page over, a moment after the page shows.
+ * Waits until the app has stored `name` as the selected collection: in localStorage
+ * (docs/product/landing.md#browser-storage) and in the cookie the server draws the home from. On a
+ * server-drawn page the app stores it once it has taken the page over, a moment after the page shows.
  */
 export async function expectStoredSelection(page: Page, name: string) {
   await expect.poll(() => page.evaluate(() => localStorage.getItem('selectedCollection'))).toBe(name);

@@ -1,6 +1,6 @@
 /**
- * Who may use the product (D5, D6). One pure function so the server guard, the tests and the
- * client agree.
+ * Who may use the product (docs/product/subscription.md#access). One pure function so the server
+ * guard, the tests and the client agree.
  * - premium: everything;
  * - free: a canceled paid plan; reads everything, creates within the free-tier limits;
  * - gated: inactive, past_due, an expired trial, or canceled without a paid plan; data calls answer 402.
@@ -53,6 +53,6 @@ export function accessLevel(user: AccessSubject, now: Date = new Date()): Access
   }
 }
 
-/** The login message for a gated user (spec 1 §4). */
+/** The login message for a gated user (docs/product/auth.md#login). */
 export const SUBSCRIPTION_REQUIRED_MESSAGE = 'Your subscription is inactive. Please subscribe to continue.';
 export const TRIAL_EXPIRED_MESSAGE = 'Your free trial has expired. Please subscribe to continue.';

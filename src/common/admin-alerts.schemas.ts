@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
-/** Spec 2 §3, §9: the five alert types; the first two carry a threshold. */
+/** docs/product/admin.md#alerts: the five alert types; the first two carry a threshold. */
 export const ALERT_TYPES = ['album_count', 'collection_count', 'subscription_active', 'subscription_inactive', 'new_user'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
 export const COUNT_ALERT_TYPES: readonly AlertType[] = ['album_count', 'collection_count'];
 export const isCountAlertType = (type: AlertType): boolean => COUNT_ALERT_TYPES.includes(type);
 
-/** Spec 2 §3: type labels. */
+/** docs/product/admin.md#alerts: type labels. */
 export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
   album_count: 'Album Count',
   collection_count: 'Collection Count',
@@ -34,7 +34,7 @@ export const alertConfigSchema = z.object({
   id: z.number().int(),
   type: z.enum(ALERT_TYPES),
   enabled: z.boolean(),
-  /** Count types only (spec 2 §3). */
+  /** Count types only (docs/product/admin.md#alerts). */
   threshold: z.number().int().optional(),
   emailNotification: z.boolean(),
   notificationEmail: z.string().nullable(),
@@ -45,10 +45,10 @@ export const alertConfigListSchema = z.array(alertConfigSchema);
 export const alertIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(ALERT_THRESHOLD_MAX) });
 
 /**
- * PUT /api/admin/alerts/config/{id} (spec 2 §7). Every field is optional (an absent one keeps its
- * value). Spec 2 §5: an empty recipient is sent as null (the server also takes '' as null); the
- * threshold is a whole number ≥ 0, and only for the count types (checked by the route, which knows
- * the type: a number for another type is 400, a null there is ignored).
+ * PUT /api/admin/alerts/config/{id} (docs/product/admin.md#alerts). Every field is optional (an absent
+ * one keeps its value). An empty recipient is sent as null (the server also takes '' as null); the
+ * threshold is a whole number ≥ 0, and only for the count types (checked by the route, which knows the
+ * type: a number for another type is 400, a null there is ignored).
  */
 export const alertConfigUpdateSchema = z.object({
   enabled: z.boolean().optional(),
@@ -75,7 +75,7 @@ export const alertDetailsSchema = z.object({
 });
 export type AlertDetails = z.infer<typeof alertDetailsSchema>;
 
-/** Spec 2 §3: an alert history item. */
+/** docs/product/admin.md#alerts: an alert history item. */
 export const alertHistoryItemSchema = z.object({
   id: z.number().int(),
   type: z.enum(ALERT_TYPES),
@@ -91,7 +91,7 @@ export type AlertHistory = z.infer<typeof alertHistorySchema>;
 export const alertCountSchema = z.object({ count: z.number().int() });
 export type AlertCount = z.infer<typeof alertCountSchema>;
 
-/** Spec 2 §3: the display text of an alert ('Unknown' for a missing plan type or reason). */
+/** The display text of an alert ('Unknown' for a missing plan type or reason; docs/product/admin.md#alerts). */
 export function alertText(type: AlertType, details: AlertDetails): string {
   switch (type) {
     case 'album_count':

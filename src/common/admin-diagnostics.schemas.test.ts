@@ -14,7 +14,7 @@ describe('the duplicate rule of the detector', () => {
   });
 });
 
-describe("the user select's label (spec 2 §2)", () => {
+describe("the user select's label", () => {
   it("reads 'username (N albums)'", () => {
     expect(diagnosticsUserLabel({ id: 1, username: 'june', albumsCount: 12 })).toBe('june (12 albums)');
     expect(diagnosticsUserLabel({ id: 1, username: 'june', albumsCount: 0 })).toBe('june (0 albums)');

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Admin diagnostics (spec 2 §2 Diagnostics tab, D20): the album-count investigation and the duplicate
- * album detector for a chosen user, under /api/admin/diagnostics.
+ * Admin diagnostics (docs/product/admin.md#diagnostics): the album-count investigation and the
+ * duplicate album detector for a chosen user, under /api/admin/diagnostics.
  */
 
 export const DIAGNOSTICS_MESSAGES = {
@@ -24,7 +24,7 @@ export const diagnosticsUserSchema = z.object({ id: z.number(), username: z.stri
 export type DiagnosticsUser = z.infer<typeof diagnosticsUserSchema>;
 export const diagnosticsUserListSchema = z.array(diagnosticsUserSchema);
 
-/** The select's option text (spec 2 §2): 'username (N albums)'. */
+/** The select's option text: 'username (N albums)'. */
 export function diagnosticsUserLabel(user: DiagnosticsUser): string {
   return `${user.username} (${user.albumsCount} ${user.albumsCount === 1 ? 'album' : 'albums'})`;
 }
@@ -129,9 +129,9 @@ export const duplicateRemovalSchema = z.object({
 export type DuplicateRemoval = z.infer<typeof duplicateRemovalSchema>;
 
 /**
- * The duplicate rule of the detector: D11's (title and artist trimmed, case-insensitive, in one
- * collection) with runs of white space inside counted as one space, so 'Abbey  Road' and 'abbey road '
- * are one record.
+ * The duplicate rule of the detector: the album rule of docs/product/albums.md#duplicates (title and
+ * artist trimmed, case-insensitive, in one collection) with runs of white space inside counted as one
+ * space, so 'Abbey  Road' and 'abbey road ' are one record.
  */
 export function duplicateKey(text: string): string {
   return text.trim().replace(/\s+/g, ' ').toLowerCase();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** D19: the built-in suites, in the order Run All takes them. */
+/** docs/product/admin.md#testing: the built-in suites, in the order Run All takes them. */
 export const TEST_SUITE_IDS = ['core', 'database', 'workflows'] as const;
 export type TestSuiteId = (typeof TEST_SUITE_IDS)[number];
 
@@ -24,7 +24,7 @@ export const testSuiteListSchema = z.object({ suites: z.array(testSuiteSchema) }
 
 export const TEST_RUN_BUSY_MESSAGE = 'A test run is already in progress. Please wait for the current test to complete.';
 
-/** One streamed line per finished test (D19): `✓ name (N ms)` or `✗ name (N ms): reason`. */
+/** One streamed line per finished test: `✓ name (N ms)` or `✗ name (N ms): reason`. */
 export function formatTestLine(result: {
   name: string;
   passed: boolean;

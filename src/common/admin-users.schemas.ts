@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, SUBSCRIPTION_STATUSES } from './constants.js';
 
-/** Administration: users (spec 2 §2 Users tab, §3 "User (admin list)", §5, §7). */
+/** Administration: users (docs/product/admin.md#users). */
 
 export const adminUserParamsSchema = z.object({
   id: z.coerce
@@ -17,7 +17,7 @@ export const adminSubscriptionInfoSchema = z.object({
   currentPeriodEnd: z.string().nullable(),
 });
 
-/** One row of GET /api/admin/users (spec 2 §3). subscriptionStatus '' means none. */
+/** One row of GET /api/admin/users. subscriptionStatus '' means none. */
 export const adminUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -47,7 +47,7 @@ export const adminStatusResponseSchema = z.object({ id: z.number().int(), accoun
 
 export const adminMakeAdminResponseSchema = z.object({ id: z.number().int(), isAdmin: z.literal(true) });
 
-/** Empty (after trimming) means none: sent as null by the form (spec 2 §5), '' accepted alike. */
+/** Empty (after trimming) means none: sent as null by the form, '' accepted alike. */
 const nullableText = (max: number, tooLong: string) =>
   z
     .string()
@@ -57,9 +57,9 @@ const nullableText = (max: number, tooLong: string) =>
     .transform((value) => (value ? value : null));
 
 /**
- * PUT /api/admin/users/{id}/update-info: any of the four fields (spec 2 §5, §7). Other fields (isAdmin,
+ * PUT /api/admin/users/{id}/update-info: any of the four fields. Other fields (isAdmin,
  * accountStatus…) are dropped, never applied. Usernames and e-mails are stored trimmed and lower-cased,
- * as registration stores them (D4), so the account can still sign in.
+ * as registration stores them (docs/product/auth.md#registration), so the account can still sign in.
  */
 export const adminUpdateInfoRequestSchema = z.object({
   username: z
@@ -88,7 +88,7 @@ export const adminUpdateInfoRequestSchema = z.object({
 });
 export type AdminUpdateInfoRequest = z.input<typeof adminUpdateInfoRequestSchema>;
 
-/** The updated user fields, merged into the list by the client (spec 2 §7). */
+/** The updated user fields, merged into the list by the client. */
 export const adminUpdateInfoResponseSchema = adminUserSchema.pick({
   id: true,
   username: true,
@@ -98,7 +98,7 @@ export const adminUpdateInfoResponseSchema = adminUserSchema.pick({
 });
 export type AdminUpdateInfoResponse = z.infer<typeof adminUpdateInfoResponseSchema>;
 
-/** PUT /api/admin/users/{id}/subscription: any of the three (spec 2 §4, §5, §7); an unknown status is 400. */
+/** PUT /api/admin/users/{id}/subscription: any of the three; an unknown status is 400. */
 export const adminSubscriptionRequestSchema = z.object({
   subscriptionStatus: z
     .enum(SUBSCRIPTION_STATUSES, { error: 'Subscription status must be one of inactive, active, trialing, past_due or canceled' })
@@ -126,7 +126,7 @@ export const ADMIN_USER_MESSAGES = {
   usernameTaken: 'An account with this username already exists',
 } as const;
 
-/** spec 2 §8. */
+/** The Users tab's toasts. */
 export const ADMIN_USER_TOASTS = {
   loadFailed: 'Failed to load user data',
   statusFailed: 'Failed to update user status',

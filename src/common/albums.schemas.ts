@@ -3,7 +3,10 @@ import { optionalText, requiredText } from './text-fields.js';
 import { CONDITIONS, GENRES, MIN_RELEASE_YEAR } from './constants.js';
 import { parsePriceText } from './price-text.js';
 
-/** Spec 1 §5 and D11 messages, shared by the server and the album form. */
+/**
+ * docs/product/albums.md#validation and albums.md#duplicates messages, shared by the server and the
+ * album form.
+ */
 export const ALBUM_MESSAGES = {
   collectionRequired: 'Please select a collection',
   lentToRequired: 'Please enter who the album is lent to',
@@ -142,7 +145,7 @@ const purchaseDateSchema = (latest: () => string) =>
 
 const albumFields = (latestPurchaseDate: () => string) =>
   z.object({
-    // First, so an empty form reports the spec's collection message first.
+    // First, so an empty form reports `Please select a collection` first (docs/product/albums.md#fields).
     collection: requiredText(ALBUM_MESSAGES.collectionRequired, 'Collection name', ALBUM_TEXT_LIMITS.collection),
     title: requiredText('Title is required', 'Title', ALBUM_TEXT_LIMITS.title),
     artist: requiredText('Artist is required', 'Artist', ALBUM_TEXT_LIMITS.artist),
@@ -162,7 +165,7 @@ const albumFields = (latestPurchaseDate: () => string) =>
       .transform((value) => value ?? false),
     lentTo: optionalText('Lent to', ALBUM_TEXT_LIMITS.lentTo),
     lentDate: optionalDate('Lent date'),
-    /** D11: set on the retry after the Duplicate Album dialog's Add Anyway. */
+    /** docs/product/albums.md#duplicates: set on the retry after the Duplicate Album dialog's Add Anyway. */
     allowDuplicate: z.boolean({ error: 'allowDuplicate must be true or false' }).optional(),
   });
 
@@ -172,9 +175,9 @@ const lendingFieldsValid = (issues: readonly { path?: PropertyKey[] | undefined 
   issues.every((issue) => issue.path !== undefined && issue.path.length > 0 && !['isLent', 'lentTo'].includes(String(issue.path[0])));
 
 /**
- * POST /api/albums and PUT /api/albums/{id} (PUT replaces every field; allowDuplicate matters only
- * to POST). Also the album form's resolver schema. Lending (spec 1 §4): not lent → lentTo and
- * lentDate null; lent → lentTo required and lentDate defaults to today.
+ * POST /api/albums and PUT /api/albums/{id} (PUT replaces every field; allowDuplicate matters only to
+ * POST). Also the album form's resolver schema. Lending (docs/product/loans.md#lending): not lent →
+ * lentTo and lentDate null; lent → lentTo required and lentDate defaults to today.
  */
 const albumRequest = (latestPurchaseDate: () => string) =>
   albumFields(latestPurchaseDate)
@@ -197,7 +200,10 @@ export const albumFormRequestSchema = albumRequest(() => todayIsoDate());
 export type AlbumRequest = z.input<typeof albumRequestSchema>;
 export type AlbumInput = z.output<typeof albumRequestSchema>;
 
-/** One album (spec 1 §3): price in dollars with at most 2 decimals; collection is the collection's name. */
+/**
+ * One album (docs/product/albums.md#fields): price in dollars with at most 2 decimals; collection is
+ * the collection's name.
+ */
 export const albumSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -228,7 +234,7 @@ export const ALBUM_LIST_MAX_LIMIT = 5000;
 /**
  * GET /api/albums?offset=&limit=: a slice of the same list, in the same order (no parameters: the
  * whole list). The collection home reads a large list in a few slices, so the browser takes in
- * several small answers instead of one of 3.5 MB (issue 9: each answer's arrival is one main-thread task).
+ * several small answers instead of one of 3.5 MB (each answer's arrival is one main-thread task).
  */
 export const albumListQuerySchema = z
   .object({

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 
-/** The albumsByGenre key of albums saved without a genre (docs/decisions.md). */
+/** The albumsByGenre key of albums saved without a genre (docs/product/analytics.md#figures). */
 export const NO_GENRE = 'Unknown';
 
-/** GET /api/analytics (spec 2 §3): money in dollars, summed from integer cents so it is exact to the cent. */
+/**
+ * GET /api/analytics (docs/product/analytics.md#api): money in dollars, summed from integer cents so
+ * it is exact to the cent.
+ */
 export const analyticsSchema = z.object({
   totalCollections: z.number().int(),
   totalAlbums: z.number().int(),
@@ -31,8 +34,9 @@ export const analyticsSchema = z.object({
     }),
   ),
   /**
-   * Loan reminders (issue 15), counted on the server's UTC day `today` with the user's `reminderDays`:
-   * how many albums are out, how many of them longer than that, and those overdue, oldest loan first.
+   * Loan reminders (docs/product/analytics.md#figures), counted on the server's UTC day `today` with the
+   * user's `reminderDays`: how many albums are out, how many of them longer than that, and those
+   * overdue, oldest loan first.
    */
   loans: z.object({
     reminderDays: z.number().int(),

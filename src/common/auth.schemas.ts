@@ -7,7 +7,7 @@ import {
 } from './constants.js';
 import { loanRemindersSchema } from './loans.js';
 
-/** D4: the username is the e-mail address, trimmed and lower-cased. */
+/** docs/product/auth.md#registration: the username is the e-mail address, trimmed and lower-cased. */
 export const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()
@@ -29,7 +29,7 @@ const optionalName = z
   .nullish()
   .transform((value) => (value ? value : null));
 
-/** POST /api/register. Every other field sent (such as isAdmin) is dropped (D4). */
+/** POST /api/register. Every other field sent (such as isAdmin) is dropped. */
 export const registerRequestSchema = z.object({
   username: normalisedEmailSchema,
   password: passwordSchema,
@@ -51,7 +51,10 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
-/** The signed-in user as GET /api/user returns it (spec 1 §3). Never the password. */
+/**
+ * The signed-in user as GET /api/user returns it (docs/product/auth.md#the-signed-in-user). Never the
+ * password.
+ */
 export const userSchema = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -66,7 +69,10 @@ export const userSchema = z.object({
   stripeCustomerId: z.string().nullable(),
   trialExpired: z.boolean(),
   hasHadPaidSubscription: z.boolean(),
-  /** Loan reminders (issue 15): the chosen days and the day the server counts loans on. */
+  /**
+   * Loan reminders (docs/product/loans.md#reminders): the chosen days and the day the server counts
+   * loans on.
+   */
   loanReminders: loanRemindersSchema,
 });
 export type User = z.infer<typeof userSchema>;
@@ -78,7 +84,7 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-/** D7: the body of every 402. */
+/** The body of every 402 (docs/product/subscription.md#payment-required). */
 export const paymentRequiredSchema = z.object({
   message: z.string(),
   redirectTo: z.literal('/subscription'),
@@ -88,7 +94,7 @@ export const paymentRequiredSchema = z.object({
 });
 export type PaymentRequiredBody = z.infer<typeof paymentRequiredSchema>;
 
-/** PUT /api/user/update (spec 2 §5): email required and valid, names optional. */
+/** PUT /api/user/update (docs/product/profile.md#update): email required and valid, names optional. */
 export const profileUpdateSchema = z.object({
   email: normalisedEmailSchema,
   firstName: optionalName,

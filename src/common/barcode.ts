@@ -1,6 +1,7 @@
 /**
- * Record barcodes (issue 15, barcode add): EAN-13 (13 digits) and UPC-A (12 digits), the codes printed
- * on LP sleeves. Shared by the form (checked as typed) and the server (checked again at the route).
+ * Record barcodes (docs/product/releases.md#barcode): EAN-13 (13 digits) and UPC-A (12 digits), the
+ * codes printed on LP sleeves. Shared by the form (checked as typed) and the server (checked again at
+ * the route).
  */
 
 /** The example the barcode field shows: a real EAN-13 that passes the check below, as a typed one must. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const COLLECTION_NAME_MAX_LENGTH = 100;
 
-/** A collection name, new or edited (spec 1 §5: non-empty after trimming). */
+/** A collection name, new or edited (docs/product/collections.md#fields: non-empty after trimming). */
 export const collectionNameSchema = z
   .string({ error: 'Collection name is required' })
   .trim()

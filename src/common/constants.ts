@@ -1,4 +1,4 @@
-/** Business constants of the product (spec 1 §3, §9; spec 2 §1, §9). */
+/** Business constants of the product (docs/product/limits.md, and the feature pages for the rest). */
 
 export const PRODUCT_NAME = 'Spindle';
 
@@ -44,7 +44,7 @@ export const TRIAL_DAYS = 30;
 export const CHECKOUT_TIER = 'premium';
 export const PLAN_NAME = 'Premium Membership';
 
-/** Free tier after a paid plan was canceled (spec 2 §1, D6). */
+/** Free tier after a paid plan was canceled (docs/product/subscription.md#free-tier). */
 export const FREE_TIER_MAX_COLLECTIONS = 3;
 export const FREE_TIER_MAX_ALBUMS_PER_COLLECTION = 50;
 
@@ -71,7 +71,7 @@ export const ALERT_TYPES = [
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
-/** Marketing structured data (spec 1 §9). */
+/** Marketing structured data (docs/product/landing.md#landing). */
 export const STRUCTURED_DATA = {
   priceValidUntil: '2025-12-31',
   ratingValue: '4.8',
@@ -91,15 +91,22 @@ export const STORAGE_KEYS = {
   redirectAfterSubscriptionLogin: 'redirect_after_subscription_login',
   subscriptionActivated: 'subscription_activated',
   subscriptionMessage: 'subscription_message',
-  /** Spec 2 §3: before payment, where the checkout was started from ('subscription-page'). */
+  /**
+   * docs/product/subscription.md#pages: before payment, where the checkout was started from
+   * ('subscription-page').
+   */
   subscriptionOrigin: 'subscription_origin',
-  /** Issue 15: a logout made without a network, sent to the server when the network is back. */
+  /**
+   * docs/product/offline.md#logout: a logout made without a network, sent to the server when the
+   * network is back.
+   */
   pendingLogout: 'spindle-pending-logout',
 } as const;
 
 /**
  * A copy of localStorage's selectedCollection the server can read, so it draws the collection the
- * browser will select (the server-drawn collection home, issue 3). localStorage stays the rule.
+ * browser will select (the home is drawn on the server: docs/product/collections.md#home). localStorage
+ * stays the rule.
  */
 export const SELECTED_COLLECTION_COOKIE = 'spindle_selected_collection';
 /** A copy of localStorage's home view (common/home-view.ts), so the server draws the home as the browser would. */

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Spec 1 §5: the search needs both fields; the form shows this text before calling, the server repeats it. */
+/**
+ * docs/product/cover-art.md#search: the search needs both fields; the form shows this text before
+ * calling, the server repeats it.
+ */
 export const COVER_SEARCH_NEEDS_BOTH = 'Please enter both title and artist before searching for cover art.';
 export const COVER_TEXT_MAX = 200;
 export const IMAGE_URL_MAX = 2048;
@@ -18,7 +21,7 @@ const searchText = z
 export const coverSearchQuerySchema = z.object({ title: searchText, artist: searchText });
 export type CoverSearchQuery = z.input<typeof coverSearchQuerySchema>;
 
-/** D15: a JSON array of image URL strings, best matches first. */
+/** docs/product/cover-art.md#search: a JSON array of image URL strings, best matches first. */
 export const coverSearchResponseSchema = z.array(z.string());
 export type CoverSearchResponse = z.infer<typeof coverSearchResponseSchema>;
 
@@ -57,5 +60,5 @@ export const coverImageQuerySchema = z.object({
   size: z.enum(['full', 'thumb'], { error: 'size must be full or thumb' }).optional(),
 });
 
-/** GET /api/cover-art-image?url= (spec 2 §7): the safe image proxy. */
+/** GET /api/cover-art-image?url= (docs/product/cover-art.md#proxy): the safe image proxy. */
 export const coverProxyQuerySchema = z.object({ url: imageUrl });

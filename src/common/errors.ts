@@ -16,7 +16,7 @@ export const ERROR_STATUS = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** The JSON body of every /api error (D12). */
+/** The JSON body of every /api error (docs/product/api.md#errors). */
 export interface ApiErrorBody {
   message: string;
   code?: ErrorCode;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Import of a Discogs collection export or of Spindle's own CSV export (issue 15). The limits hold a
- * 10,000-album collection with room to spare, while a request stays a few megabytes.
+ * Import of a Discogs collection export or of Spindle's own CSV export
+ * (docs/product/import.md#limits). The limits hold a 10,000-album collection with room to spare, while
+ * a request stays a few megabytes.
  */
 export const IMPORT_LIMITS = {
   maxBytes: 8 * 1024 * 1024,

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Loan reminders (issue 15): an album lent out for longer than the collector's chosen number of days
- * is overdue. Whose day counts: the server's UTC calendar date, which the server hands to the browser
- * with the user (`loanReminders.today`), so the server-drawn home, the browser's home, the album form
- * and analytics all count from the same day (docs/decisions.md, "Loan reminders").
+ * Loan reminders (docs/product/loans.md#overdue): an album lent out for longer than the collector's
+ * chosen number of days is overdue. Whose day counts: the server's UTC calendar date, which the server
+ * hands to the browser with the user (`loanReminders.today`), so the server-drawn home, the browser's
+ * home, the album form and analytics all count from the same day (docs/decisions.md, "Loan
+ * reminders").
  */
 export const LOAN_REMINDER_DEFAULT_DAYS = 30;
 export const LOAN_REMINDER_MIN_DAYS = 1;

@@ -1,7 +1,7 @@
 /**
- * The offline shelf check (issue 15): what a signed-in user's browser may keep of their data for
- * reading without a network, shared by the server (which marks the answers that may be kept), the
- * service worker (which keeps and serves them) and the app (which shows that it is reading a copy).
+ * The offline shelf (docs/product/offline.md#shelf): what a signed-in user's browser may keep of their
+ * data for reading without a network, shared by the server (which marks the answers that may be kept),
+ * the service worker (which keeps and serves them) and the app (which shows that it is reading a copy).
  */
 
 /** The reads the home makes, kept as the device's offline copy. Exact paths, never with a query. */

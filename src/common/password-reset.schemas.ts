@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normalisedEmailSchema, passwordSchema } from './auth.schemas.js';
 
-/** Spec 2 §2 and §4: one neutral answer whether or not the account exists. */
+/** docs/product/password-reset.md#request: one neutral answer whether or not the account exists. */
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that email, a password reset link has been sent to it.';
 export const RESET_DONE_MESSAGE = 'Your password has been reset successfully.';
 export const INVALID_RESET_TOKEN_MESSAGE = 'This password reset link is invalid or has expired. Please request a new one.';

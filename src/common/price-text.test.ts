@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsePriceText, PRICE_MESSAGES } from './price-text';
 
-describe('a price as typed (issue 9: "12,50" must never become 1250)', () => {
+describe('a price as typed ("12,50" must never become 1250)', () => {
   it.each([
     ['12.50', 12.5],
     ['12,50', 12.5],

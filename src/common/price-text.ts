@@ -1,6 +1,6 @@
 /**
  * A price as a person types it, in an en-US or a de-DE habit, read without ever changing its size
- * (issue 9: "12,50" was saved as 1250). A comma or a point may mark the decimals; thousands
+ * (a bug once saved "12,50" as 1250). A comma or a point may mark the decimals; thousands
  * separators are accepted only where they cannot be decimals (both marks present, or several
  * groups). A lone comma before exactly three digits ("1,250") could be either, so it is refused
  * with a question instead of a guess; a point before three digits is too many decimals.

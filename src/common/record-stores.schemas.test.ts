@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeAddress, deriveAddressParts, isAllowedWebsite, websiteHref } from './record-stores.schemas.js';
 
-describe('composeAddress (spec 2 §3)', () => {
+describe('composeAddress', () => {
   it('joins street, city, state plus zip and the country only when it is not USA', () => {
     expect(
       composeAddress({ streetAddress: '6400 Sunset Blvd', city: 'Los Angeles', state: 'CA', zipCode: '90028', country: 'USA' }),
@@ -15,7 +15,7 @@ describe('composeAddress (spec 2 §3)', () => {
   });
 });
 
-describe('deriveAddressParts (spec 2 §3: editing an older store)', () => {
+describe('deriveAddressParts (editing an older store)', () => {
   it('splits on commas: street, city, state and zip on a space, then country', () => {
     expect(deriveAddressParts('6400 Sunset Blvd, Los Angeles, CA 90028')).toEqual({
       streetAddress: '6400 Sunset Blvd',

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from './text-fields.js';
 
-/** Spec 2 §5 and §8 texts, shared by the server and the store form. */
+/**
+ * docs/product/record-stores.md texts (#fields, #api, #shared-page), shared by the server and the
+ * store form.
+ */
 export const STORE_MESSAGES = {
   nameRequired: 'Store name is required',
   streetRequired: 'Street address is required',
@@ -28,9 +31,10 @@ export const STORE_TEXT_LIMITS = {
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /**
- * A website as the form takes it (spec 2 §5: a valid URL or empty): an http(s) URL, or a bare address
- * such as `shop.example.com/records` that the card opens with https:// in front (spec 2 §2). Any other
- * scheme (javascript:, data:, mailto:…) is refused, so a stored website can never run script.
+ * A website as the form takes it (docs/product/record-stores.md#fields: a valid URL or empty): an
+ * http(s) URL, or a bare address such as `shop.example.com/records` that the card opens with https://
+ * in front. Any other scheme (javascript:, data:, mailto:…) is refused, so a stored website can never
+ * run script.
  */
 export function isAllowedWebsite(value: string): boolean {
   for (let i = 0; i < value.length; i++) {
@@ -43,7 +47,7 @@ export function isAllowedWebsite(value: string): boolean {
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.') && !url.username && !url.password;
 }
 
-/** Spec 2 §2: the card's link, https:// put in front of a website that does not start with http. */
+/** The card's link: https:// put in front of a website that does not start with http. */
 export const websiteHref = (website: string): string => (/^http/i.test(website) ? website : `https://${website}`);
 
 /** A coordinate sent as a number or a form field's text; empty is null. */
@@ -63,8 +67,9 @@ const coordinate = (label: string, bound: number) =>
   );
 
 /**
- * POST /api/record-stores and PUT /api/record-stores/{id} (spec 2 §5). `address` may be sent (the form
- * sends the combined line) but the server composes its own from the parts (spec 2 §3).
+ * POST /api/record-stores and PUT /api/record-stores/{id} (docs/product/record-stores.md#api).
+ * `address` may be sent (the form sends the combined line) but the server composes its own from the
+ * parts (docs/product/record-stores.md#address).
  */
 export const recordStoreRequestSchema = z.object({
   name: requiredText(STORE_MESSAGES.nameRequired, 'Store name', STORE_TEXT_LIMITS.name),
@@ -100,8 +105,8 @@ export interface AddressParts {
 const isDefaultCountry = (country: string | null) => !country || country.trim().toUpperCase() === DEFAULT_COUNTRY;
 
 /**
- * Spec 2 §3: street address, city, "state zip" and country joined by ", "; the country only when it
- * is not USA.
+ * docs/product/record-stores.md#address: street address, city, "state zip" and country joined by ", ";
+ * the country only when it is not USA.
  */
 export function composeAddress(parts: AddressParts): string {
   const stateZip = [parts.state.trim(), parts.zipCode?.trim() ?? ''].filter(Boolean).join(' ');
@@ -110,9 +115,10 @@ export function composeAddress(parts: AddressParts): string {
 }
 
 /**
- * Spec 2 §3: the separate parts of an older store that has only the combined line, split on commas:
- * street, city, then "state zip" split on a space, then country (USA when absent). The last word of
- * the third part is the zip code only when it holds a digit, so "New South Wales" stays a state.
+ * docs/product/record-stores.md#address: the separate parts of an older store that has only the
+ * combined line, split on commas: street, city, then "state zip" split on a space, then country (USA
+ * when absent). The last word of the third part is the zip code only when it holds a digit, so "New
+ * South Wales" stays a state.
  */
 export function deriveAddressParts(address: string): AddressParts {
   const [street = '', city = '', stateZip = '', ...rest] = address.split(',').map((part) => part.trim());
@@ -128,7 +134,7 @@ export function deriveAddressParts(address: string): AddressParts {
   };
 }
 
-/** One store as its owner sees it (spec 2 §3). */
+/** One store as its owner sees it (docs/product/record-stores.md#fields). */
 export const recordStoreSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -148,7 +154,7 @@ export type RecordStore = z.infer<typeof recordStoreSchema>;
 /** GET /api/record-stores: the caller's stores, by name. */
 export const recordStoreListSchema = z.array(recordStoreSchema);
 
-/** D14: exactly what a visitor of a shared list sees. */
+/** docs/product/record-stores.md#sharing: exactly what a visitor of a shared list sees. */
 export const sharedRecordStoreSchema = recordStoreSchema.pick({
   id: true,
   name: true,
@@ -170,7 +176,7 @@ export const recordStoreParamsSchema = z.object({
 });
 
 /**
- * POST /api/record-stores/update-coordinates (the spec does not show a payload): with `storeId`, only
+ * POST /api/record-stores/update-coordinates (the body is optional): with `storeId`, only
  * that store (the page calls once per store to show its progress); without, every store of the
  * caller that lacks coordinates.
  */
@@ -198,8 +204,9 @@ export const storeShareResponseSchema = z.object({ shareToken: z.string() });
 export const sharedStoresPath = (shareToken: string): string => `/record-stores/shared/${shareToken}`;
 
 /**
- * GET /api/map-config (spec 2 §7: `{apiKey}`, plus what the map needs). `tileUrl` is a Leaflet URL
- * template (it may use `{apiKey}`); `attribution` is the tile provider's credit, as HTML.
+ * GET /api/map-config (docs/product/record-stores.md#maps: `{apiKey}`, plus what the map needs).
+ * `tileUrl` is a Leaflet URL template (it may use `{apiKey}`); `attribution` is the tile provider's
+ * credit, as HTML.
  */
 export const mapConfigSchema = z.object({
   apiKey: z.string().nullable(),

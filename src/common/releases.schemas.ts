@@ -3,8 +3,9 @@ import { checkBarcode } from './barcode.js';
 import { GENRES } from './constants.js';
 
 /**
- * MusicBrainz release search for autofill and barcode add (issue 15): GET /api/releases?title=&artist=
- * or ?barcode=, and GET /api/releases/{releaseId} for the chosen pressing with its genre.
+ * MusicBrainz release search for autofill and barcode add (docs/product/releases.md#api): GET
+ * /api/releases?title=&artist= or ?barcode=, and GET /api/releases/{releaseId} for the chosen pressing
+ * with its genre.
  */
 
 export const RELEASE_MESSAGES = {

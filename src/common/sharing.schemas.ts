@@ -1,23 +1,30 @@
 import { z } from 'zod';
 
 /**
- * Share tokens (D14): base64url of 24 random bytes (192 bits) → 32 characters. Anything outside this
- * alphabet and length range cannot be a token of ours and is refused before the database is asked.
+ * Share tokens (docs/product/sharing.md#tokens): base64url of 24 random bytes (192 bits) → 32
+ * characters. Anything outside this alphabet and length range cannot be a token of ours and is refused
+ * before the database is asked.
  */
 export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
 export const isShareTokenShape = (value: string): boolean => SHARE_TOKEN_PATTERN.test(value);
 
-/** Spec 2 §2: the text of the shared page's "Collection Not Found" state, also the 404 message. */
+/**
+ * docs/product/sharing.md#public-page: the text of the shared page's "Collection Not Found" state,
+ * also the 404 message.
+ */
 export const SHARED_COLLECTION_NOT_FOUND = 'This shared collection link is invalid or has been disabled';
 
-/** The path of the public page of a share (spec 1 §2 share dialog: site origin + this path). */
+/** The path of the public page of a share (docs/product/sharing.md#dialog: site origin + this path). */
 export const sharedCollectionPath = (shareToken: string): string => `/shared/${shareToken}`;
 
 /** POST /api/collections/{id}/share → 200. */
 export const shareResponseSchema = z.object({ shareToken: z.string() });
 export type ShareResponse = z.infer<typeof shareResponseSchema>;
 
-/** GET /api/shared/{token} → 200: only the collection name and the owner's names (D14). */
+/**
+ * GET /api/shared/{token} → 200: only the collection name and the owner's names
+ * (docs/product/sharing.md#public-api).
+ */
 export const sharedCollectionResponseSchema = z.object({
   collection: z.object({
     name: z.string(),
@@ -61,8 +68,9 @@ export interface SharedAlbumsQuery {
 }
 
 /**
- * One album as a visitor sees it (D14: nothing else). coverUrl is a stored cover rewritten to the
- * share's own public image route, a remote http(s) URL unchanged, or null.
+ * One album as a visitor sees it (docs/product/sharing.md#public-api: nothing else). coverUrl is a
+ * stored cover rewritten to the share's own public image route, a remote http(s) URL unchanged, or
+ * null.
  */
 export const sharedAlbumSchema = z.object({
   id: z.number().int(),

@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { CHECKOUT_TIER, SUBSCRIPTION_STATUSES } from './constants.js';
 
-/** The plan type stored and announced for the one paid plan (spec 2 §1: the tier value). */
+/**
+ * The plan type stored and announced for the one paid plan (docs/product/subscription.md#plan: the
+ * tier value).
+ */
 export const PLAN_TYPE = CHECKOUT_TIER;
 
 export const PAYMENT_MODES = ['test', 'live'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
 
 /**
- * GET /api/subscription (spec 2 §3 "Subscription info"). tier is 'premium' only for a paid, active
- * plan: a trial is status 'trialing' on the 'free' tier, so the page offers Subscribe Now (spec 2 §2).
+ * GET /api/subscription (docs/product/subscription.md#info). tier is 'premium' only for a paid, active
+ * plan: a trial is status 'trialing' on the 'free' tier, so the page offers Subscribe Now.
  */
 export const subscriptionInfoSchema = z.object({
   tier: z.enum(['premium', 'free']),
@@ -24,7 +27,10 @@ export const subscriptionInfoSchema = z.object({
       currentPeriodEnd: z.string().nullable(),
     })
     .nullable(),
-  /** Which checkout a Subscribe press leads to: Stripe's, or the built-in demo (D17). */
+  /**
+   * Which checkout a Subscribe press leads to: Stripe's, or the built-in demo
+   * (docs/product/subscription.md#providers).
+   */
   provider: z.enum(['stripe', 'demo']),
   /** True unless real money moves (Stripe in live mode). */
   testMode: z.boolean(),
@@ -62,5 +68,5 @@ export const forceLogoutRequestSchema = z.object({
 export const forceLogoutResponseSchema = z.object({ message: z.string(), redirectUrl: z.string() });
 export type ForceLogoutResponse = z.infer<typeof forceLogoutResponseSchema>;
 
-/** POST /api/subscription/cancel answers this text (spec 2 §7: a text response). */
+/** POST /api/subscription/cancel answers this text (docs/product/subscription.md#api: a text response). */
 export const CANCEL_SUCCESS_TEXT = 'Your subscription has been canceled successfully.';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const requiredText = (message: string, label: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
 
-/** Optional text: trimmed, and an empty value becomes null (spec 1 §5). */
+/** Optional text: trimmed, and an empty value becomes null (docs/product/albums.md#fields). */
 export const optionalText = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })

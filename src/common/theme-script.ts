@@ -1,8 +1,9 @@
 /**
- * Applies the stored theme (spec 1 §3: light, dark or system, default light) before the first paint,
- * so a dark page never flashes light. Inlined into <head> by the web build (vite.config.ts) and
- * allowed by the CSP through its hash (server/plugins/security-headers.ts): an external file would
- * hold up the parser, and with it the server-drawn collection home, for a round trip on every visit.
+ * Applies the stored theme (docs/product/profile.md#theme: light, dark or system, default light)
+ * before the first paint, so a dark page never flashes light. Inlined into <head> by the web build
+ * (vite.config.ts) and allowed by the CSP through its hash (server/plugins/security-headers.ts): an
+ * external file would hold up the parser, and with it the server-drawn collection home, for a round
+ * trip on every visit.
  */
 export const THEME_SCRIPT =
   "(function(){try{var t=localStorage.getItem('spindle-theme')||'light';" +

@@ -10,6 +10,6 @@ export const SUPPORT_EMAIL_META = 'spindle-support-email';
 /**
  * The <meta name> the server puts in a page it served without a live session: the app's first
  * session read then answers "signed out" without asking (GET /api/user would answer 401, which the
- * browser logs as a console error: Lighthouse's errors-in-console, issue 11).
+ * browser logs as a console error: Lighthouse's errors-in-console audit counts it).
  */
 export const SIGNED_OUT_META = 'spindle-signed-out';
