@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { DbPacer } from './db-pacer.js';
-import { FairQueue } from './fair-queue.js';
-import { cachedUpstreamJson, UpstreamError, type UpstreamRequest } from './upstream-http.js';
+import { DbPacer } from '../../upstream/db-pacer.js';
+import { FairQueue } from '../../upstream/fair-queue.js';
+import { cachedUpstreamJson, UpstreamError, type UpstreamRequest } from '../../upstream/upstream-http.js';
 
 const MAX_RESULTS = 24;
 const SEARCH_LIMIT = 25;

@@ -1,9 +1,9 @@
 import type { AppContext } from '../../context.js';
-import { httpCacheRepository } from '../cover-art/http-cache.repository.js';
-import { QueueFullError } from '../cover-art/rate-limiter.js';
-import { fetchUpstreamJson, UpstreamError } from '../cover-art/upstream-http.js';
-import { DbPacer } from '../cover-art/db-pacer.js';
-import { FairQueue } from '../cover-art/fair-queue.js';
+import { httpCacheRepository } from '../../upstream/http-cache.repository.js';
+import { QueueFullError } from '../../upstream/rate-limiter.js';
+import { fetchUpstreamJson, UpstreamError } from '../../upstream/upstream-http.js';
+import { DbPacer } from '../../upstream/db-pacer.js';
+import { FairQueue } from '../../upstream/fair-queue.js';
 
 export interface Coordinates {
   latitude: number;

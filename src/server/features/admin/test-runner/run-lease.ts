@@ -13,7 +13,7 @@ export interface Lease {
 /**
  * One test run at a time across instances (D19): a `settings` row holds `{expiresAtMs}:{owner}` while a
  * run is in progress. It is taken by inserting it, or — when the one there has expired — by a
- * compare-and-set update (the pattern of cover-art/db-pacer.ts), and deleted by its owner in the
+ * compare-and-set update (the pattern of upstream/db-pacer.ts), and deleted by its owner in the
  * end, so an idle database has no such row (the workflows suite leaves every table's count as it was).
  * Answers null when another run holds it.
  */

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import type { Db } from '../db/database.js';
 import { QueueFullError, realClock, type Clock } from './rate-limiter.js';
 import type { Pacer } from './upstream-http.js';
 
