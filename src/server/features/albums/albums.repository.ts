@@ -1,8 +1,6 @@
-import type { Selectable, Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { AlbumsTable, Database, NewAlbum } from '../../db/schema.js';
-
-type Executor = Db | Transaction<Database>;
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { AlbumsTable, NewAlbum } from '../../db/schema.js';
 
 /** An album row with its collection's name, which the API calls `collection`. */
 export type AlbumWithCollection = Omit<Selectable<AlbumsTable>, 'user_id' | 'title_key' | 'artist_key' | 'created_at' | 'updated_at'> & {

@@ -1,11 +1,10 @@
 import { setImmediate } from 'node:timers/promises';
-import type { Transaction } from 'kysely';
 import { ALBUM_MESSAGES, type Album, type AlbumInput } from '../../../common/albums.schemas.js';
 import { FREE_TIER_MAX_ALBUMS_PER_COLLECTION } from '../../../common/constants.js';
 import type { AppContext } from '../../context.js';
 import { countIfCrossed, countThreshold } from '../../count-thresholds.js';
-import { nowIso, type Db } from '../../db/database.js';
-import type { CollectionRow, Database, UserRow } from '../../db/schema.js';
+import { type Executor, nowIso } from '../../db/database.js';
+import type { CollectionRow, UserRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors.js';
 import { paymentRequired, userAccess } from '../../plugins/guards.js';
 import { collectionsRepository } from '../collections/collections.repository.js';
@@ -14,9 +13,7 @@ import { AlbumListCache, type BuiltList, type CachedList } from './album-list-ca
 import { presentAlbum } from './album.presenter.js';
 import { albumsRepository, type AlbumValues } from './albums.repository.js';
 import { reserveAlbumCreation } from './creation-limit.js';
-import { userDataWrite } from './data-version.js';
-
-type Executor = Db | Transaction<Database>;
+import { userDataWrite } from '../../db/data-version.js';
 
 const textKey = (value: string) => value.trim().toLowerCase();
 

@@ -1,8 +1,5 @@
-import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { CollectionRow, Database } from '../../db/schema.js';
-
-type Executor = Db | Transaction<Database>;
+import type { Executor } from '../../db/database.js';
+import type { CollectionRow } from '../../db/schema.js';
 
 export interface CollectionWithCount {
   id: number;

@@ -1,9 +1,6 @@
-import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database, ImageRow, ImagesTable } from '../../db/schema.js';
+import type { Executor } from '../../db/database.js';
+import type { ImageRow, ImagesTable } from '../../db/schema.js';
 import type { Insertable } from 'kysely';
-
-type Executor = Db | Transaction<Database>;
 
 /** Single-table queries on `images`, always scoped by owner. */
 export const imagesRepository = {

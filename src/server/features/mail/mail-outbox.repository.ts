@@ -1,9 +1,8 @@
-import { sql, type Transaction } from 'kysely';
-import type { Db, DbKind } from '../../db/database.js';
-import type { Database, MailOutboxTable } from '../../db/schema.js';
+import { sql } from 'kysely';
+import type { Db, DbKind, Executor } from '../../db/database.js';
+import type { MailOutboxTable } from '../../db/schema.js';
 import type { Selectable } from 'kysely';
 
-export type Executor = Db | Transaction<Database>;
 export type OutboxRow = Selectable<MailOutboxTable>;
 
 export interface NewOutboxMail {

@@ -1,8 +1,5 @@
-import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema.js';
-
-type Executor = Db | Transaction<Database>;
+import type { Executor } from '../../db/database.js';
+import type { NewUser, UserRow, UserUpdate } from '../../db/schema.js';
 
 /** Single-table queries on `users`. */
 export const usersRepository = {

@@ -1,10 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { AdminUser } from '../../../../common/admin-users.schemas.js';
 import { SUBSCRIPTION_STATUSES, type AccountStatus } from '../../../../common/constants.js';
-import type { Db, DbKind } from '../../../db/database.js';
+import type { DbKind, Executor } from '../../../db/database.js';
 import type { Database, UserRow } from '../../../db/schema.js';
-
-type Executor = Db | Transaction<Database>;
 
 const LIST_COLUMNS = [
   'users.id',
