@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import type { CollectionRow } from '../../db/schema.js';
+import { textKey } from '../../db/text-key.js';
 
 export interface CollectionWithCount {
   id: number;
@@ -10,7 +11,7 @@ export interface CollectionWithCount {
 }
 
 /** D10: names compare trimmed and case-insensitively. */
-export const collectionNameKey = (name: string): string => name.trim().toLowerCase();
+export const collectionNameKey = textKey;
 
 /** Queries on `collections`, always scoped by the owner's id (D9). */
 export const collectionsRepository = {

@@ -8,6 +8,11 @@ export const imagesRepository = {
     return db.selectFrom('images').selectAll().where('user_id', '=', userId).where('name', '=', name).executeTakeFirst();
   },
 
+  /** One stored image by its server-made name, whoever owns it (a shared collection's cover). */
+  findByName(db: Executor, name: string): Promise<ImageRow | undefined> {
+    return db.selectFrom('images').selectAll().where('name', '=', name).executeTakeFirst();
+  },
+
   findOwnedBySha(db: Executor, userId: number, sha256: string): Promise<{ id: number; name: string } | undefined> {
     return db
       .selectFrom('images')

@@ -1,7 +1,7 @@
-import type { Db, Executor } from '../../db/database.js';
+import type { Executor } from '../../db/database.js';
 import type { CheckoutSessionRow } from '../../db/schema.js';
 
-/** checkout_sessions, demo_subscriptions, webhook_events and the payment mode setting. */
+/** checkout_sessions, demo_subscriptions and webhook_events (the payment mode is in db/settings.repository.ts). */
 export const subscriptionRepository = {
   insertCheckout(db: Executor, row: CheckoutSessionRow) {
     return db.insertInto('checkout_sessions').values(row).execute();
@@ -61,6 +61,17 @@ export const subscriptionRepository = {
     return db.updateTable('checkout_sessions').set({ status }).where('id', '=', id).where('status', '=', 'open').execute();
   },
 
+  /** Marks a checkout paid on the provider's word (its webhook), whatever its state here. */
+  async markCheckoutPaid(db: Executor, id: string, subscriptionId: string, now: string): Promise<void> {
+    await db.updateTable('checkout_sessions').set({ status: 'paid', paid_at: now, provider_subscription_id: subscriptionId }).where('id', '=', id).execute();
+  },
+
+  /** Whether one of the user's checkouts led to this provider subscription. */
+  async hasUserCheckoutOfSubscription(db: Executor, userId: number, subscriptionId: string): Promise<boolean> {
+    const row = await db.selectFrom('checkout_sessions').select('id').where('user_id', '=', userId).where('provider_subscription_id', '=', subscriptionId).executeTakeFirst();
+    return row !== undefined;
+  },
+
   setCheckoutSubscription(db: Executor, id: string, subscriptionId: string) {
     return db.updateTable('checkout_sessions').set({ provider_subscription_id: subscriptionId }).where('id', '=', id).execute();
   },
@@ -89,9 +100,5 @@ export const subscriptionRepository = {
       .onConflict((oc) => oc.column('id').doNothing())
       .executeTakeFirst();
     return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
-  },
-
-  async getSetting(db: Db, key: string): Promise<string | undefined> {
-    return (await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value;
   },
 };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbKind, Executor } from '../../db/database.js';
+import type { Db, DbKind, Executor } from '../db/database.js';
 import { mailOutboxRepository, type NewOutboxMail, type OutboxRow } from './mail-outbox.repository.js';
 import type { MailTransport } from './mail-transport.js';
 
