@@ -11,8 +11,6 @@ export const DEMO_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 const token = (bytes: number) => randomBytes(bytes).toString('base64url');
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-export const isDemoSessionId = (id: string) => id.startsWith('cs_demo_');
-
 /** Where the demo checkout page of a session lives; the secret in the path is what the form carries. */
 export const demoCheckoutPath = (sessionId: string, secret: string) => `/demo-checkout/${encodeURIComponent(sessionId)}/${encodeURIComponent(secret)}`;
 
