@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -27,9 +28,11 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/set-state-in-effect': 'off' },
   },
   {
-    // Layering: infrastructure (plugins, database) knows no feature; features build on it.
-    files: ['src/server/plugins/**/*.ts', 'src/server/db/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    // Layering: infrastructure (plugins, database, upstream, security, mail outbox, context)
+    // knows no feature; features build on it. app.ts and seed.ts are exempt: they assemble the features
+    // (registering their routes, seeding through their repositories), so they sit above them.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/features/**', 'src/server/app.ts', 'src/server/seed.ts', '**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -41,6 +44,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...serverFeatureBoundaries(),
   {
     // Tests read JSON bodies of HTTP answers, which are untyped by nature.
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*'],
@@ -58,3 +62,44 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
 );
+
+/**
+ * Server features import each other one way only: each may import the features listed for it, and no
+ * other, so the graph stays free of cycles. A new edge must not close one: move the shared piece below
+ * both (src/server/db, upstream, security, http) instead. A feature missing here may import none. Tests
+ * are exempt: they set up state through whichever feature owns it.
+ */
+function serverFeatureBoundaries() {
+  const mayImport = {
+    admin: ['collections', 'cover-art', 'mail', 'monitoring', 'subscription'],
+    albums: ['cover-art'],
+    analytics: ['albums'], // the album list's answer cache
+    auth: ['users'],
+    collections: ['albums', 'cover-art', 'users'], // a collection's albums: counted, listed, deleted with it
+    export: ['albums', 'collections'],
+    import: ['albums', 'collections', 'cover-art', 'export'],
+    monitoring: ['cover-art'], // the MusicBrainz pace, for its queue depth
+    openapi: ['admin'],
+    'password-reset': ['mail', 'users'],
+    'record-stores': ['sharing'],
+    releases: ['cover-art'], // MusicBrainz search
+    sharing: ['cover-art'],
+    subscription: ['users'],
+    users: ['albums', 'mail'],
+  };
+  const features = readdirSync(new URL('./src/server/features', import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  // A sibling feature is `../<name>/` from a feature's top folder and `../../<name>/` from one below it.
+  const otherFeature = (up, allowed) => `^${up}(?!(?:${allowed.map((name) => `${name}/`).join('|') || '$'}))[^./][^/]*/`;
+  return features.flatMap((feature) => {
+    const allowed = mayImport[feature] ?? [];
+    const message = `A server feature imports only the features eslint.config.js lists for it (${feature}: ${allowed.join(', ') || 'none'}).`;
+    const block = (files, up) => ({
+      files: [files],
+      ignores: ['**/*.test.ts', '**/*.test-support.ts'],
+      rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: otherFeature(up, allowed), message }] }] },
+    });
+    return [block(`src/server/features/${feature}/*.ts`, '\\.\\./'), block(`src/server/features/${feature}/*/*.ts`, '\\.\\./\\.\\./')];
+  });
+}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWASP_SCRYPT } from '../src/server/features/auth/password.js';
+import { OWASP_SCRYPT } from '../src/server/security/password.js';
 import { HttpClient, login, PASSWORD, register, uniqueEmail } from './support/http.js';
 import { startServer, webBuilt, type SecurityServer } from './support/server.js';
 import { startStage, type Stage } from './support/stage.js';

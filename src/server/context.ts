@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db, DbKind } from './db/database.js';
 import type { AppEventBus } from './events.js';
-import type { ScryptCost } from './features/auth/password.js';
-import type { MailService } from './features/mail/mail.service.js';
-import type { OperationalSignals } from './features/monitoring/operational-signals.js';
+import type { ScryptCost } from './security/password.js';
+import type { MailService } from './mail/mail.service.js';
+import type { OperationalSignals } from './operational-signals.js';
 
 /**
  * What every feature reaches through `app.ctx`: configuration, the database and the few knobs
@@ -20,7 +20,7 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Features announce here; mail and alerts listen (events.ts). */
   events: AppEventBus;
-  /** The mail outbox: enqueue here, the worker sends (features/mail). */
+  /** The mail outbox: enqueue here, the worker sends (mail/mail.service.ts). */
   mail: MailService;
   passwordCost: ScryptCost;
   /** Hostnames the outbound fetcher may reach although they resolve to private addresses (tests only). */

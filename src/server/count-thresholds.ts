@@ -8,7 +8,7 @@ import type { AppContext } from './context.js';
  * How a write uses it: it asks `countThreshold` BEFORE its transaction (no query when the answer is
  * cached by the provider), and, when there is one, counts the user's rows inside its transaction,
  * after its insert. Every collection or album write bumps the user's data version first
- * (albums/data-version.ts), which on PostgreSQL locks the user's row until commit and on SQLite is
+ * (db/data-version.ts), which on PostgreSQL locks the user's row until commit and on SQLite is
  * one writer at a time: so that count is exact, and two concurrent writes can never both see
  * themselves crossing. After the commit it publishes '<thing>.count_reached' once.
  */

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { Db } from './db/database.js';
+import type { Executor } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { AppError } from './errors.js';
 
@@ -74,8 +74,6 @@ export const budgetWindowMessage = (noun: string, max: number, per: string, seco
 
 export const budgetCeilingMessage = (noun: string, ceiling: number, wouldHold: number) =>
   `An account can hold at most ${number(ceiling)} ${noun}; this would make ${number(wouldHold)}. Please delete some first.`;
-
-type Executor = Db | Transaction<Database>;
 
 /** The earliest moment the window has room for `amount` more, in whole seconds from now (at least 1). */
 async function secondsUntilRoom(db: Executor, userId: number, kind: BudgetKind, window: BudgetWindow, used: number, amount: number, now: number): Promise<number> {

@@ -4,8 +4,8 @@ import { CONDITIONS, GENRES, TRIAL_DAYS, type Genre } from '../common/constants.
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
 import type { NewAlbum } from './db/schema.js';
-import { hashPassword } from './features/auth/password.js';
-import { bumpDataVersion } from './features/albums/data-version.js';
+import { hashPassword } from './security/password.js';
+import { bumpDataVersion } from './db/data-version.js';
 import { usersRepository } from './features/users/users.repository.js';
 
 /**

@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type MigrationResultSet } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type MigrationResultSet, type Transaction } from 'kysely';
 import pg from 'pg';
 import { DEFAULT_DB_POOL_MAX } from '../config.js';
 import { holdSharedLock } from './data-dir-lock.js';
@@ -9,6 +9,8 @@ import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
+/** What a query runs on: the database, or a transaction the caller opened (repositories take either). */
+export type Executor = Db | Transaction<Database>;
 /** The SQLite database's file name in DATA_DIR. */
 export const SQLITE_FILE_NAME = 'spindle.sqlite';
 export type DbKind = 'sqlite' | 'postgres';

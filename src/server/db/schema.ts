@@ -70,7 +70,7 @@ export interface CreationBudgetEntriesTable {
   created_at: string;
 }
 
-/** A request waiting for a shared upstream's pace (cover-art/fair-queue.ts). */
+/** A request waiting for a shared upstream's pace (upstream/fair-queue.ts). */
 export interface UpstreamTicketsTable {
   id: Id;
   queue: string;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Migrator, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../features/auth/password.js';
+import { hashPassword } from '../security/password.js';
 import { createPostgresDatabase, createTestApp, TEST_SCRYPT, testDbKind } from '../test/harness.js';
 import { migrateToLatest, openDatabase, type DbHandle } from './database.js';
 import { migrations } from './migrations/index.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CompiledQuery } from 'kysely';
 import { shelfMarkerCookieName } from '../../common/offline-copy.js';
 import type { AppContext } from '../context.js';
-import type { Db } from '../db/database.js';
+import type { Db, Executor } from '../db/database.js';
 import { nowIso } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 
@@ -45,6 +45,16 @@ export async function startSession(app: FastifyInstance, reply: FastifyReply, us
     expires,
   });
   void reply.setCookie(shelfMarkerCookieName(app.ctx.config.secureCookies), shelfMarker(hashSessionId(id)), { ...markerCookieOptions(app.ctx.config), expires });
+}
+
+/**
+ * Ends every session of the user (a new password, a paused account), except `keepIdHash`'s: the
+ * request that changed the password stays signed in. Call it in the transaction of that change.
+ */
+export async function endUserSessions(db: Executor, userId: number, keepIdHash?: string): Promise<void> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepIdHash !== undefined) query = query.where('id_hash', '<>', keepIdHash);
+  await query.execute();
 }
 
 /** Ends this request's session on the server and clears the cookie. */

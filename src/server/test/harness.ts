@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
-import type { ScryptCost } from '../features/auth/password.js';
+import type { ScryptCost } from '../security/password.js';
 
 /** A cheap scrypt cost so the suite is not dominated by hashing; production uses OWASP_SCRYPT. */
 export const TEST_SCRYPT: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };

@@ -46,7 +46,7 @@ export async function parseInPages(body: Buffer, pageEnds: number[]): Promise<Al
  * Each user's album list, serialised once and kept until their data version moves on, so a list of
  * 10,000 albums is not re-read and re-serialised for every request. Bounded by users (LRU) and by
  * bytes. Correct with several app instances: the version comes from the users row, which every
- * write bumps in its own transaction (data-version.ts).
+ * write bumps in its own transaction (db/data-version.ts).
  */
 export class AlbumListCache<K extends string | number = number> {
   private readonly entries = new Map<K, CachedList>();
@@ -139,25 +139,4 @@ export class AlbumListCache<K extends string | number = number> {
     }
     return list;
   }
-}
-
-/** RFC 9110 If-None-Match with weak comparison: does it name this ETag (or `*`)? */
-export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const opaque = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => {
-    const candidate = tag.trim();
-    return candidate === '*' || candidate.replace(/^W\//, '') === opaque;
-  });
-}
-
-/** Whether the client accepts gzip (a q=0 refuses it). */
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  return header.split(',').some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    if (coding?.trim() !== 'gzip') return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return !q || Number(q.slice(2)) > 0;
-  });
 }

@@ -1,8 +1,7 @@
-import type { Selectable, Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { AlbumsTable, Database, NewAlbum } from '../../db/schema.js';
-
-type Executor = Db | Transaction<Database>;
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { AlbumsTable, CollectionRow, NewAlbum } from '../../db/schema.js';
+import { textKey } from '../../db/text-key.js';
 
 /** An album row with its collection's name, which the API calls `collection`. */
 export type AlbumWithCollection = Omit<Selectable<AlbumsTable>, 'user_id' | 'title_key' | 'artist_key' | 'created_at' | 'updated_at'> & {
@@ -58,6 +57,15 @@ export const albumsRepository = {
     let query = withCollection(db).where('albums.user_id', '=', userId).where('albums.id', '>', options.afterId);
     if (options.collectionId !== undefined) query = query.where('albums.collection_id', '=', options.collectionId);
     return query.orderBy('albums.id').limit(options.limit).execute();
+  },
+
+  /**
+   * The owner's collection an album names, compared as collection names are. Read here, beside the
+   * album queries that join `collections`, because the collections feature builds on albums (it
+   * deletes and counts a collection's albums), so albums cannot import it back.
+   */
+  findCollectionByName(db: Executor, userId: number, name: string): Promise<CollectionRow | undefined> {
+    return db.selectFrom('collections').selectAll().where('user_id', '=', userId).where('name_key', '=', textKey(name)).executeTakeFirst();
   },
 
   findById(db: Executor, userId: number, id: number): Promise<AlbumWithCollection | undefined> {

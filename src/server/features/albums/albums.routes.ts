@@ -5,10 +5,10 @@ import { albumListQuerySchema, albumListSchema, albumParamsSchema, albumRequestS
 import { ALBUM_LIST_TOTAL_HEADER } from '../../../common/constants.js';
 import { messageSchema } from '../../../common/auth.schemas.js';
 import { currentUser, requireAccess } from '../../plugins/guards.js';
-import { acceptsGzip, matchesIfNoneMatch } from './album-list-cache.js';
+import { acceptsGzip, matchesIfNoneMatch } from '../../http/cache-headers.js';
 import { createAlbum, deleteAlbum, getAlbum, updateAlbum, userAlbumList } from './albums.service.js';
+import { errorSchema } from '../../http/error-schema.js';
 
-const errorSchema = z.object({ message: z.string() }).loose();
 const errors = { 400: errorSchema, 401: errorSchema, 402: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 
 /** GET/POST /api/albums, GET/PUT/DELETE /api/albums/{id} (docs/product/albums.md#api). */

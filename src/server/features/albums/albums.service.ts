@@ -1,24 +1,19 @@
 import { setImmediate } from 'node:timers/promises';
-import type { Transaction } from 'kysely';
 import { ALBUM_MESSAGES, type Album, type AlbumInput } from '../../../common/albums.schemas.js';
 import { FREE_TIER_MAX_ALBUMS_PER_COLLECTION } from '../../../common/constants.js';
 import type { AppContext } from '../../context.js';
 import { countIfCrossed, countThreshold } from '../../count-thresholds.js';
-import { nowIso, type Db } from '../../db/database.js';
-import type { CollectionRow, Database, UserRow } from '../../db/schema.js';
+import { userDataWrite } from '../../db/data-version.js';
+import { type Executor, nowIso } from '../../db/database.js';
+import type { CollectionRow, UserRow } from '../../db/schema.js';
+import { textKey } from '../../db/text-key.js';
 import { conflict, notFound } from '../../errors.js';
 import { paymentRequired, userAccess } from '../../plugins/guards.js';
-import { collectionsRepository } from '../collections/collections.repository.js';
 import { releaseCovers } from '../cover-art/image-cleanup.js';
 import { AlbumListCache, type BuiltList, type CachedList } from './album-list-cache.js';
 import { presentAlbum } from './album.presenter.js';
 import { albumsRepository, type AlbumValues } from './albums.repository.js';
 import { reserveAlbumCreation } from './creation-limit.js';
-import { userDataWrite } from './data-version.js';
-
-type Executor = Db | Transaction<Database>;
-
-const textKey = (value: string) => value.trim().toLowerCase();
 
 /** The album row for a checked album request in the given collection (also the import's, so both write the same keys). */
 export function toValues(input: AlbumInput, collectionId: number): AlbumValues {
@@ -49,7 +44,7 @@ export function toValues(input: AlbumInput, collectionId: number): AlbumValues {
  * (docs/product/api.md#who-may-call).
  */
 async function ownCollection(trx: Executor, userId: number, name: string): Promise<CollectionRow> {
-  const collection = await collectionsRepository.findByName(trx, userId, name);
+  const collection = await albumsRepository.findCollectionByName(trx, userId, name);
   if (!collection) throw notFound(ALBUM_MESSAGES.collectionNotFound);
   return collection;
 }

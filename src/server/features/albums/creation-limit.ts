@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { budgetWindowMessage, CREATION_BUDGETS, reserveCreation } from '../../creation-budgets.js';
+import { CREATION_BUDGETS, reserveCreation } from '../../creation-budgets.js';
 import type { Database } from '../../db/schema.js';
 
 /**
@@ -9,10 +9,6 @@ import type { Database } from '../../db/schema.js';
  * imports and single adds share it.
  */
 export const ALBUM_CREATIONS_PER_MINUTE = CREATION_BUDGETS.albums.windows[0]!.max;
-export const ALBUMS_PER_HOUR = CREATION_BUDGETS.albums.windows[1]!.max;
-export const MAX_ALBUMS_PER_ACCOUNT = CREATION_BUDGETS.albums.ceiling;
-
-export const creationLimitMessage = (seconds: number) => budgetWindowMessage('albums', ALBUM_CREATIONS_PER_MINUTE, 'a minute', seconds);
 
 /**
  * Reserves one album-creating request adding `amount` albums (1 for a single add, the rows an import

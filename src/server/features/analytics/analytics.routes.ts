@@ -3,10 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { analyticsSchema } from '../../../common/analytics.schemas.js';
 import { currentUser, requireAccess } from '../../plugins/guards.js';
-import { acceptsGzip, matchesIfNoneMatch } from '../albums/album-list-cache.js';
+import { acceptsGzip, matchesIfNoneMatch } from '../../http/cache-headers.js';
 import { userAnalytics } from './analytics.service.js';
-
-const errorSchema = z.object({ message: z.string() }).loose();
+import { errorSchema } from '../../http/error-schema.js';
 
 /**
  * GET /api/analytics (docs/product/analytics.md#api): a data call, so gated users get 402

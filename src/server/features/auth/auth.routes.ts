@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   loginRequestSchema,
   loginResponseSchema,
@@ -14,8 +13,7 @@ import { currentUser, paymentRequired, paymentRequiredBody, userAccess } from '.
 import { endSession, startSession } from '../../plugins/sessions.js';
 import { presentUser } from '../users/user.presenter.js';
 import { authenticate, registerUser } from './auth.service.js';
-
-const errorSchema = z.object({ message: z.string() }).loose();
+import { errorSchema } from '../../http/error-schema.js';
 
 /** POST /api/register, POST /api/login, POST /api/logout, GET /api/user (docs/product/auth.md). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,18 +5,10 @@ import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict } from '../../errors.js';
 import { clearAttempts, releaseAttempt, reserveAttempt } from '../../plugins/attempt-limiter.js';
 import { usersRepository } from '../users/users.repository.js';
-import { hashPassword, verifyPassword, type ScryptCost } from './password.js';
+import { EMAIL_TAKEN, emailProbeRule, loginAccountBucket, passwordGuessRules } from '../../security/attempt-rules.js';
+import { hashPassword, verifyPassword, type ScryptCost } from '../../security/password.js';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
-export const EMAIL_TAKEN = 'An account with this email already exists';
-const MAX_FAILURES_PER_ACCOUNT = 10;
-const MAX_FAILURES_PER_ADDRESS = 30;
-/**
- * Answers that an e-mail already has an account (409 from registration or a profile change), per client
- * address in the window: the message stays (the form needs it), but it no longer answers without limit.
- */
-const MAX_EMAIL_TAKEN_PER_ADDRESS = 10;
-export const emailProbeRule = (clientIp: string) => ({ bucket: `email-taken-ip:${clientIp}`, max: MAX_EMAIL_TAKEN_PER_ADDRESS });
 
 /**
  * The hash an unknown e-mail is checked against, one per scrypt cost: it must cost what the app's real
@@ -80,18 +72,6 @@ async function insertTrialUser(
     throw error;
   }
 }
-
-export const loginAccountBucket = (username: string) => `login-account:${username}`;
-
-/**
- * The limits on guessing a password, per account and per client address. Every form that checks a
- * password (sign-in, changing it while signed in) counts in the same buckets, so one cannot be used to
- * go on guessing once the other refuses.
- */
-export const passwordGuessRules = (username: string, clientIp: string) => [
-  { bucket: loginAccountBucket(username), max: MAX_FAILURES_PER_ACCOUNT },
-  { bucket: `login-ip:${clientIp}`, max: MAX_FAILURES_PER_ADDRESS },
-];
 
 /**
  * Checks credentials with the attempt limits (docs/product/auth.md#attempt-limits). The attempt is reserved

@@ -1,8 +1,6 @@
-import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { CollectionRow, Database } from '../../db/schema.js';
-
-type Executor = Db | Transaction<Database>;
+import type { Executor } from '../../db/database.js';
+import type { CollectionRow } from '../../db/schema.js';
+import { textKey } from '../../db/text-key.js';
 
 export interface CollectionWithCount {
   id: number;
@@ -13,7 +11,7 @@ export interface CollectionWithCount {
 }
 
 /** Names compare trimmed and case-insensitively (docs/product/collections.md#fields). */
-export const collectionNameKey = (name: string): string => name.trim().toLowerCase();
+export const collectionNameKey = textKey;
 
 /** Queries on `collections`, always scoped by the owner's id (docs/product/api.md#who-may-call). */
 export const collectionsRepository = {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { messageSchema } from '../../../common/auth.schemas.js';
 import {
   collectionListSchema,
@@ -11,8 +10,8 @@ import type { HomeRenderModule } from '../../../common/home-render.js';
 import { currentUser, requireAccess } from '../../plugins/guards.js';
 import { createCollection, deleteCollection, listCollections, renameCollection } from './collections.service.js';
 import { homePageRenderer } from './home-page.js';
+import { errorSchema } from '../../http/error-schema.js';
 
-const errorSchema = z.object({ message: z.string() }).loose();
 const errors = { 400: errorSchema, 401: errorSchema, 402: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** GET/POST /api/collections, PUT/DELETE /api/collections/{id} (docs/product/collections.md#api). */

@@ -7,7 +7,7 @@ import { nowIso } from '../../db/database.js';
 import type { CollectionRow, UserRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors.js';
 import { paymentRequired, userAccess } from '../../plugins/guards.js';
-import { userDataWrite } from '../albums/data-version.js';
+import { userDataWrite } from '../../db/data-version.js';
 import { albumsRepository } from '../albums/albums.repository.js';
 import { releaseCovers } from '../cover-art/image-cleanup.js';
 import { collectionsRepository } from './collections.repository.js';

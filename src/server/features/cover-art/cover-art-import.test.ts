@@ -5,7 +5,7 @@ import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.
 import { imageCount, upload } from './cover-art.test-support.js';
 import * as fixtures from './fixtures/images.js';
 import { NOT_AN_IMAGE_AT_URL } from './remote-image.service.js';
-import { NOT_PUBLIC_MESSAGE } from './safe-fetch.js';
+import { NOT_PUBLIC_MESSAGE } from '../../upstream/safe-fetch.js';
 
 let fake: FakeMusicBrainz;
 let t: TestApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeMusicBrainz, type FakeMusicBrainz } from '../../test/fake-musicbrainz.js';
 import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
 import { NOT_AN_IMAGE_AT_URL } from './remote-image.service.js';
-import { NOT_PUBLIC_MESSAGE } from './safe-fetch.js';
+import { NOT_PUBLIC_MESSAGE } from '../../upstream/safe-fetch.js';
 
 let fake: FakeMusicBrainz;
 /** A deployed-like app: no test allowance, the real CAA base (never contacted here). */

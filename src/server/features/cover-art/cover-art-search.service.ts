@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { DbPacer } from './db-pacer.js';
-import { FairQueue } from './fair-queue.js';
-import { cachedUpstreamJson, UpstreamError, type UpstreamRequest } from './upstream-http.js';
+import { SETTING_KEYS } from '../../db/settings.repository.js';
+import { DbPacer } from '../../upstream/db-pacer.js';
+import { FairQueue } from '../../upstream/fair-queue.js';
+import { cachedUpstreamJson, UpstreamError, type UpstreamRequest } from '../../upstream/upstream-http.js';
 
 const MAX_RESULTS = 24;
 const SEARCH_LIMIT = 25;
@@ -38,7 +39,6 @@ const caaListingSchema = z.object({
 // One queue for the whole application: every user's searches, on every instance sharing the database,
 // wait their turn (a per-process queue let two instances ask twice as often). The next free
 // slot is a row of `settings`, reserved by compare-and-set (DbPacer, as the geocoder's).
-export const MUSICBRAINZ_PACER_KEY = 'musicbrainz_next_slot';
 const musicBrainzQueues = new WeakMap<AppContext, FairQueue>();
 /**
  * The one MusicBrainz queue (1 request / 1.1 s across instances): every caller of MusicBrainz goes
@@ -47,7 +47,7 @@ const musicBrainzQueues = new WeakMap<AppContext, FairQueue>();
 export function musicBrainzQueue(ctx: AppContext): FairQueue {
   let queue = musicBrainzQueues.get(ctx);
   if (!queue) {
-    const pacer = new DbPacer(ctx.db, MUSICBRAINZ_PACER_KEY, MUSICBRAINZ_INTERVAL_MS, MUSICBRAINZ_MAX_QUEUE_MS);
+    const pacer = new DbPacer(ctx.db, SETTING_KEYS.musicBrainzNextSlot, MUSICBRAINZ_INTERVAL_MS, MUSICBRAINZ_MAX_QUEUE_MS);
     queue = new FairQueue(ctx.db, 'musicbrainz', pacer, MUSICBRAINZ_INTERVAL_MS, MUSICBRAINZ_MAX_QUEUE_MS);
     musicBrainzQueues.set(ctx, queue);
   }

@@ -21,10 +21,10 @@ import { COVER_PATH_PREFIX, storedImageName } from './image-cleanup.js';
 import { TOO_LARGE_MESSAGE } from './image-processing.js';
 import { sendImage, sendStoredImage } from './image-response.js';
 import { imagesRepository } from './images.repository.js';
-import { UserQueueFullError } from './fair-queue.js';
-import { QueueFullError } from './rate-limiter.js';
+import { UserQueueFullError } from '../../upstream/fair-queue.js';
+import { QueueFullError } from '../../upstream/rate-limiter.js';
 import { fetchRemoteImage } from './remote-image.service.js';
-import { UpstreamError } from './upstream-http.js';
+import { UpstreamError } from '../../upstream/upstream-http.js';
 
 export const IMAGE_NOT_FOUND = 'Cover image not found';
 export const SEARCH_UNAVAILABLE = 'Cover art search is unavailable right now. Please try again later.';

@@ -1,5 +1,5 @@
-import type { ExpressionBuilder, Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
+import type { ExpressionBuilder } from 'kysely';
+import type { Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
 /** Stored covers are served at this path; an album's coverUrl names one of them this way. */
@@ -30,7 +30,7 @@ function noAlbumUses(eb: ExpressionBuilder<Database, 'images'>) {
  * more. Call it in the same transaction as the album change or delete that released them.
  */
 export async function releaseCovers(
-  db: Db | Transaction<Database>,
+  db: Executor,
   userId: number,
   coverUrls: (string | null | undefined)[],
 ): Promise<void> {
@@ -43,7 +43,7 @@ export async function releaseCovers(
  * Deletes images that no album uses and that were stored before `before`: uploads or imports whose
  * album form was never saved. Old enough that a form still open keeps its cover.
  */
-export async function sweepUnusedImages(db: Db | Transaction<Database>, before: Date): Promise<number> {
+export async function sweepUnusedImages(db: Executor, before: Date): Promise<number> {
   const result = await db.deleteFrom('images').where('created_at', '<', before.toISOString()).where(noAlbumUses).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

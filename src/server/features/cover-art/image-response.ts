@@ -1,13 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database.js';
 import type { ImageRow } from '../../db/schema.js';
 
 export type ImageVariant = 'full' | 'thumb';
-
-/** One stored image by its server-made name, or undefined. */
-export function findImageByName(db: Db, name: string): Promise<ImageRow | undefined> {
-  return db.selectFrom('images').selectAll().where('name', '=', name).executeTakeFirst();
-}
 
 /**
  * Sends image bytes the way every image route does: the given type, `nosniff`, a sandboxing CSP (an

@@ -1,14 +1,16 @@
-import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database, ImageRow, ImagesTable } from '../../db/schema.js';
+import type { Executor } from '../../db/database.js';
+import type { ImageRow, ImagesTable } from '../../db/schema.js';
 import type { Insertable } from 'kysely';
-
-type Executor = Db | Transaction<Database>;
 
 /** Single-table queries on `images`, always scoped by owner. */
 export const imagesRepository = {
   findOwned(db: Executor, userId: number, name: string): Promise<ImageRow | undefined> {
     return db.selectFrom('images').selectAll().where('user_id', '=', userId).where('name', '=', name).executeTakeFirst();
+  },
+
+  /** One stored image by its server-made name, whoever owns it (a shared collection's cover). */
+  findByName(db: Executor, name: string): Promise<ImageRow | undefined> {
+    return db.selectFrom('images').selectAll().where('name', '=', name).executeTakeFirst();
   },
 
   findOwnedBySha(db: Executor, userId: number, sha256: string): Promise<{ id: number; name: string } | undefined> {

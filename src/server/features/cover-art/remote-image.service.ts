@@ -2,9 +2,9 @@ import { UPLOAD_MAX_BYTES } from '../../../common/constants.js';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest } from '../../errors.js';
 import { userAgentFor } from './cover-art-search.service.js';
-import { httpCacheRepository } from './http-cache.repository.js';
+import { httpCacheRepository } from '../../upstream/http-cache.repository.js';
 import { sniffImageType } from './image-processing.js';
-import { parsePublicHttpUrl, safeFetch, SafeFetchError, type SafeFetchOptions } from './safe-fetch.js';
+import { parsePublicHttpUrl, safeFetch, SafeFetchError, type SafeFetchOptions } from '../../upstream/safe-fetch.js';
 
 export const NOT_AN_IMAGE_AT_URL = 'The address did not return a JPEG, PNG, WebP or GIF image';
 const FETCH_TIMEOUT_MS = 10_000;

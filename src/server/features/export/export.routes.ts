@@ -10,8 +10,7 @@ import { collectionsRepository } from '../collections/collections.repository.js'
 import { ExportFiles } from './export-files.js';
 import { ExportSlots } from './export-slots.js';
 import { albumsCsvChunks, contentDisposition, exportVersion } from './export.service.js';
-
-const errorSchema = z.object({ message: z.string() }).loose();
+import { errorSchema } from '../../http/error-schema.js';
 
 /**
  * GET /api/export/albums[?collection=NAME]: a streamed CSV download (docs/product/export.md#api). Only

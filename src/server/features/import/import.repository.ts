@@ -1,9 +1,5 @@
-import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { Executor } from '../../db/database.js';
 import type { AlbumValues } from '../albums/albums.repository.js';
-
-type Executor = Db | Transaction<Database>;
 
 /** Rows per INSERT: 500 × 21 parameters stays far below SQLite's and PostgreSQL's limits. */
 export const INSERT_CHUNK = 500;

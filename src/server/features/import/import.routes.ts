@@ -15,8 +15,8 @@ import { AppError, badRequest } from '../../errors.js';
 import { currentUser, requireAccess } from '../../plugins/guards.js';
 import { ImportFileReader, type ParsedImport } from './import-file.js';
 import { dryRunImport, planImport, runImport } from './import.service.js';
+import { errorSchema } from '../../http/error-schema.js';
 
-const errorSchema = z.object({ message: z.string() }).loose();
 const errors = { 400: errorSchema, 401: errorSchema, 402: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema };
 
 /**

@@ -1,24 +1,21 @@
 import { setImmediate } from 'node:timers/promises';
-import type { Transaction } from 'kysely';
 import { FREE_TIER_MAX_ALBUMS_PER_COLLECTION, FREE_TIER_MAX_COLLECTIONS } from '../../../common/constants.js';
 import { IMPORT_LIMITS, type ImportReport, type ImportResult } from '../../../common/import.schemas.js';
 import type { AppContext } from '../../context.js';
 import { countIfCrossed, countThreshold } from '../../count-thresholds.js';
 import { checkCreationBudget, reserveCreation } from '../../creation-budgets.js';
-import { nowIso, type Db } from '../../db/database.js';
-import type { Database, UserRow } from '../../db/schema.js';
+import { type Executor, nowIso } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { paymentRequired, userAccess } from '../../plugins/guards.js';
 import { albumsRepository } from '../albums/albums.repository.js';
 import { toValues } from '../albums/albums.service.js';
 import { reserveAlbumCreation } from '../albums/creation-limit.js';
-import { userDataWrite } from '../albums/data-version.js';
+import { userDataWrite } from '../../db/data-version.js';
 import { collectionNameKey, collectionsRepository } from '../collections/collections.repository.js';
 import { COVER_PATH_PREFIX, storedImageName } from '../cover-art/image-cleanup.js';
 import type { ImportCandidate, ParsedImport } from './import-file.js';
 import { importRepository, INSERT_CHUNK } from './import.repository.js';
-
-type Executor = Db | Transaction<Database>;
 
 interface Duplicate extends ImportCandidate {
   reason: string;

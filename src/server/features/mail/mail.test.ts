@@ -5,8 +5,8 @@ import { createTestApp, signUp, type TestApp } from '../../test/harness.js';
 import { decodeQuotedPrintable, resetLinkIn, startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import { settleResetRequests } from '../password-reset/password-reset.service.js';
 import { sendAlertMail } from './mail-listeners.js';
-import { MailService, retryDelayMs } from './mail.service.js';
-import { createMailTransport } from './mail-transport.js';
+import { MailService, retryDelayMs } from '../../mail/mail.service.js';
+import { createMailTransport } from '../../mail/mail-transport.js';
 
 const forgot = (t: TestApp, email: string) => t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
 const outboxRows = (t: TestApp) => t.app.ctx.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute();

@@ -2,9 +2,10 @@ import { statfs } from 'node:fs/promises';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { AppContext } from '../../context.js';
 import type { PoolView } from '../../db/database.js';
-import { GEOCODER_PACER_KEY } from '../record-stores/geocoder.service.js';
-import { MUSICBRAINZ_INTERVAL_MS, MUSICBRAINZ_PACER_KEY } from '../cover-art/cover-art-search.service.js';
-import type { OperationalSignals } from './operational-signals.js';
+import { SETTING_KEYS, settingsRepository } from '../../db/settings.repository.js';
+import { mailOutboxRepository } from '../../mail/mail-outbox.repository.js';
+import { MUSICBRAINZ_INTERVAL_MS } from '../cover-art/cover-art-search.service.js';
+import type { OperationalSignals } from '../../operational-signals.js';
 import type { RequestMetrics } from './request-metrics.js';
 
 type Labels = Record<string, string | number>;
@@ -22,8 +23,7 @@ function scraped(name: string, help: string, type: 'gauge' | 'counter', read: ()
 
 /** Reserved slots ahead in a cross-instance pacer: its next free slot, in intervals from now. */
 async function pacerDepth(ctx: AppContext, key: string, intervalMs: number): Promise<number> {
-  const row = await ctx.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-  const ahead = (Number(row?.value) || 0) - Date.now();
+  const ahead = (Number(await settingsRepository.get(ctx.db, key)) || 0) - Date.now();
   return ahead > 0 ? Math.ceil(ahead / intervalMs) : 0;
 }
 
@@ -51,9 +51,8 @@ export function createMetricsRegistry(deps: { ctx: AppContext; requests: Request
   add(
     scraped('spindle_mail_outbox', 'Mail outbox rows by status (pending includes retrying).', 'gauge', async () => {
       try {
-        const rows = await ctx.db.selectFrom('mail_outbox').select(['status', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('status').execute();
         const counts: Record<string, number> = { pending: 0, sent: 0, failed: 0, expired: 0 };
-        for (const row of rows) counts[row.status] = Number(row.count);
+        for (const row of await mailOutboxRepository.countByStatus(ctx.db)) counts[row.status] = row.count;
         return Object.entries(counts).map(([status, value]) => ({ labels: { status }, value }));
       } catch {
         return [];
@@ -63,8 +62,7 @@ export function createMetricsRegistry(deps: { ctx: AppContext; requests: Request
   add(
     scraped('spindle_mail_outbox_retrying', 'Pending mails whose last try failed.', 'gauge', async () => {
       try {
-        const row = await ctx.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('count')).where('status', '=', 'pending').where('attempts', '>', 0).executeTakeFirst();
-        return [{ value: Number(row?.count ?? 0) }];
+        return [{ value: await mailOutboxRepository.countRetrying(ctx.db) }];
       } catch {
         return [];
       }
@@ -74,8 +72,8 @@ export function createMetricsRegistry(deps: { ctx: AppContext; requests: Request
     scraped('spindle_upstream_queue_depth', 'Calls waiting for their turn at a paced upstream (all instances), by upstream.', 'gauge', async () => {
       try {
         return [
-          { labels: { upstream: 'musicbrainz' }, value: await pacerDepth(ctx, MUSICBRAINZ_PACER_KEY, MUSICBRAINZ_INTERVAL_MS) },
-          { labels: { upstream: 'geocoder' }, value: await pacerDepth(ctx, GEOCODER_PACER_KEY, ctx.geocoderIntervalMs) },
+          { labels: { upstream: 'musicbrainz' }, value: await pacerDepth(ctx, SETTING_KEYS.musicBrainzNextSlot, MUSICBRAINZ_INTERVAL_MS) },
+          { labels: { upstream: 'geocoder' }, value: await pacerDepth(ctx, SETTING_KEYS.geocoderNextSlot, ctx.geocoderIntervalMs) },
         ];
       } catch {
         return [];

@@ -1,8 +1,5 @@
-import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database, UserRow } from '../../db/schema.js';
-
-type Executor = Db | Transaction<Database>;
+import type { Executor } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
 
 /** Reset tokens, stored only as their SHA-256 (like sessions). */
 export const passwordResetRepository = {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { messageSchema } from '../../../common/auth.schemas.js';
 import {
   FORGOT_PASSWORD_MESSAGE,
@@ -11,8 +10,7 @@ import {
   verifyResetTokenResponseSchema,
 } from '../../../common/password-reset.schemas.js';
 import { isResetTokenUsable, requestPasswordReset, resetPassword } from './password-reset.service.js';
-
-const errorSchema = z.object({ message: z.string() }).loose();
+import { errorSchema } from '../../http/error-schema.js';
 
 /**
  * POST /api/auth/forgot-password, GET /api/auth/verify-reset-token, POST /api/auth/reset-password

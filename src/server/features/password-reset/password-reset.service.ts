@@ -4,7 +4,8 @@ import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { clearAttempts, reserveAttempt } from '../../plugins/attempt-limiter.js';
-import { hashPassword } from '../auth/password.js';
+import { endUserSessions } from '../../plugins/sessions.js';
+import { hashPassword } from '../../security/password.js';
 import { mailTemplates } from '../mail/mail-templates.js';
 import { usersRepository } from '../users/users.repository.js';
 import { passwordResetRepository } from './password-reset.repository.js';
@@ -62,7 +63,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, clien
 async function issueResetToken(ctx: AppContext, email: string): Promise<void> {
   const user =
     (await usersRepository.findByUsername(ctx.db, email)) ??
-    (await ctx.db.selectFrom('users').selectAll().where('email', '=', email).orderBy('id').executeTakeFirst());
+    (await usersRepository.findByEmail(ctx.db, email));
   // Paused and revoked accounts cannot log in (docs/product/auth.md#paused-and-revoked), so a new password
   // would not help them.
   if (!user || user.account_status !== 'active') return;
@@ -106,7 +107,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     if (!(await passwordResetRepository.use(trx, tokenHash, now))) throw invalidToken();
     await usersRepository.update(trx, user.id, { password_hash: passwordHash });
     await passwordResetRepository.deleteOthers(trx, user.id, tokenHash);
-    await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    await endUserSessions(trx, user.id);
     if (to) {
       await ctx.mail.enqueue({ idempotencyKey: `password-changed:${tokenHash}`, kind: 'password-changed', to, ...mailTemplates.passwordChanged(ctx.config.publicUrl) }, trx);
     }

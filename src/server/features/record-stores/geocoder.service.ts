@@ -1,9 +1,10 @@
 import type { AppContext } from '../../context.js';
-import { httpCacheRepository } from '../cover-art/http-cache.repository.js';
-import { QueueFullError } from '../cover-art/rate-limiter.js';
-import { fetchUpstreamJson, UpstreamError } from '../cover-art/upstream-http.js';
-import { DbPacer } from '../cover-art/db-pacer.js';
-import { FairQueue } from '../cover-art/fair-queue.js';
+import { SETTING_KEYS } from '../../db/settings.repository.js';
+import { httpCacheRepository } from '../../upstream/http-cache.repository.js';
+import { QueueFullError } from '../../upstream/rate-limiter.js';
+import { fetchUpstreamJson, UpstreamError } from '../../upstream/upstream-http.js';
+import { DbPacer } from '../../upstream/db-pacer.js';
+import { FairQueue } from '../../upstream/fair-queue.js';
 
 export interface Coordinates {
   latitude: number;
@@ -28,14 +29,13 @@ const TIMEOUT_MS = 5000;
 const MAX_QUEUE_WAIT_MS = 4000;
 const FOUND_TTL_MS = 30 * 24 * 3600_000;
 const NOT_FOUND_TTL_MS = 24 * 3600_000;
-export const GEOCODER_PACER_KEY = 'geocoder_next_slot';
 
 const queues = new WeakMap<AppContext, FairQueue>();
 /** The geocoder's pace for all instances, shared fairly between users (one user's many stores wait their turns). */
 function queueOf(ctx: AppContext): FairQueue {
   let queue = queues.get(ctx);
   if (!queue) {
-    const pacer = new DbPacer(ctx.db, GEOCODER_PACER_KEY, ctx.geocoderIntervalMs, MAX_QUEUE_WAIT_MS);
+    const pacer = new DbPacer(ctx.db, SETTING_KEYS.geocoderNextSlot, ctx.geocoderIntervalMs, MAX_QUEUE_WAIT_MS);
     queue = new FairQueue(ctx.db, 'geocoder', pacer, ctx.geocoderIntervalMs, MAX_QUEUE_WAIT_MS);
     queues.set(ctx, queue);
   }

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/database.js';
-import type { Database, RecordStoresTable } from '../../db/schema.js';
-import type { Selectable, Transaction } from 'kysely';
+import type { Db, Executor } from '../../db/database.js';
+import type { RecordStoresTable } from '../../db/schema.js';
+import type { Selectable } from 'kysely';
 import type { RecordStore, SharedRecordStore } from '../../../common/record-stores.schemas.js';
 
 export type RecordStoreRow = Selectable<RecordStoresTable>;
@@ -56,7 +56,7 @@ export const recordStoresRepository = {
     return db.selectFrom('record_stores').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   },
 
-  async insert(db: Db | Transaction<Database>, userId: number, values: RecordStoreValues): Promise<RecordStoreRow> {
+  async insert(db: Executor, userId: number, values: RecordStoreValues): Promise<RecordStoreRow> {
     return db
       .insertInto('record_stores')
       .values({ ...values, user_id: userId, created_at: new Date().toISOString() })

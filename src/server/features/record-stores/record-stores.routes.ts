@@ -20,8 +20,8 @@ import { currentUser, requireAccess } from '../../plugins/guards.js';
 import { storesLinkPreviewRenderer } from './stores-link-preview.js';
 import { presentSharedStore, presentStore, recordStoresRepository } from './record-stores.repository.js';
 import { createStore, updateCoordinates, updateStore } from './record-stores.service.js';
+import { errorSchema } from '../../http/error-schema.js';
 
-const errorSchema = z.object({ message: z.string() }).loose();
 const errors = { 400: errorSchema, 401: errorSchema, 402: errorSchema, 404: errorSchema, 503: errorSchema };
 const tokenParams = z.object({ token: z.string() });
 

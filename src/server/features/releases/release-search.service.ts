@@ -10,7 +10,7 @@ import {
   musicBrainzQueue,
   userAgentFor,
 } from '../cover-art/cover-art-search.service.js';
-import { cachedUpstreamJson, UpstreamError } from '../cover-art/upstream-http.js';
+import { cachedUpstreamJson, UpstreamError } from '../../upstream/upstream-http.js';
 import { genreFromTags } from './genre-mapping.js';
 import {
   allTags,

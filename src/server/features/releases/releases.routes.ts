@@ -9,9 +9,9 @@ import {
 } from '../../../common/releases.schemas.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { currentUser, requireAccess } from '../../plugins/guards.js';
-import { UserQueueFullError } from '../cover-art/fair-queue.js';
-import { QueueFullError } from '../cover-art/rate-limiter.js';
-import { UpstreamError } from '../cover-art/upstream-http.js';
+import { UserQueueFullError } from '../../upstream/fair-queue.js';
+import { QueueFullError } from '../../upstream/rate-limiter.js';
+import { UpstreamError } from '../../upstream/upstream-http.js';
 import { lookupPressing, ReleaseNotFoundError, searchPressings } from './release-search.service.js';
 
 /**

@@ -1,8 +1,4 @@
-import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
-
-type Executor = Db | Transaction<Database>;
+import type { Db, Executor } from '../../db/database.js';
 
 /** A shared collection with what its public answers may name, plus the ids the server needs internally. */
 export interface SharedCollection {

@@ -16,7 +16,8 @@ import {
 import { notFound } from '../../errors.js';
 import { currentUser, requireAccess } from '../../plugins/guards.js';
 import { COVER_PATH_PREFIX, storedImageName } from '../cover-art/image-cleanup.js';
-import { findImageByName, sendStoredImage } from '../cover-art/image-response.js';
+import { sendStoredImage } from '../cover-art/image-response.js';
+import { imagesRepository } from '../cover-art/images.repository.js';
 import { linkPreviewRenderer } from './link-preview.js';
 import { distinctArtists, selectSharedAlbums } from './shared-view.js';
 import { sharingRepository, type SharedCollection } from './sharing.repository.js';
@@ -133,7 +134,7 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!name || !(await sharingRepository.collectionUsesCover(app.ctx.db, shared.collectionId, coverUrl))) {
         throw notFound('Image not found');
       }
-      const image = await findImageByName(app.ctx.db, name);
+      const image = await imagesRepository.findByName(app.ctx.db, name);
       if (!image || image.user_id !== shared.ownerId) throw notFound('Image not found');
       return sendStoredImage(request, reply, image, request.query.size);
     },

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
+import { usersRepository } from '../users/users.repository.js';
 
 /**
  * New checkout sessions one account may open in the window. Each one is a write against the payment
@@ -24,7 +25,7 @@ export async function reserveCheckout(ctx: AppContext, userId: number, now = new
   const bucket = checkoutLimitBucket(userId);
   const since = new Date(now.getTime() - CHECKOUT_WINDOW_MS).toISOString();
   await ctx.db.transaction().execute(async (trx) => {
-    if (ctx.dbKind === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    await usersRepository.lock(trx, ctx.dbKind, userId);
     const recent = await trx
       .selectFrom('login_attempts')
       .select('created_at')

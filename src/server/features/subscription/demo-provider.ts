@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
+import { usersRepository } from '../users/users.repository.js';
 import { oneYearAfter, type CreatedCheckout, type PaymentProvider, type ProviderCheckout, type ProviderSubscription } from './payment-provider.js';
 import { subscriptionRepository as repo } from './subscription.repository.js';
 
@@ -12,8 +13,6 @@ export const DEMO_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
 const token = (bytes: number) => randomBytes(bytes).toString('base64url');
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
-export const isDemoSessionId = (id: string) => id.startsWith('cs_demo_');
 
 /** Where the demo checkout page of a session lives; the secret in the path is what the form carries. */
 export const demoCheckoutPath = (sessionId: string, secret: string) => `/demo-checkout/${encodeURIComponent(sessionId)}/${encodeURIComponent(secret)}`;
@@ -103,7 +102,7 @@ export class DemoPaymentProvider implements PaymentProvider {
   async pageState(sessionId: string, secret: string): Promise<{ state: DemoPageState; email: string | null; userId: number; trialEnd: Date | null } | null> {
     const row = await repo.findCheckout(this.ctx.db, sessionId);
     if (!row || row.provider !== 'demo' || !row.secret_hash || !secretMatches(secret, row.secret_hash)) return null;
-    const user = await this.ctx.db.selectFrom('users').select(['email', 'subscription_status', 'trial_end_date']).where('id', '=', row.user_id).executeTakeFirst();
+    const user = await usersRepository.findById(this.ctx.db, row.user_id);
     const expired = row.status === 'open' && (row.expires_at === null || Date.parse(row.expires_at) <= Date.now());
     const trialEnd = user?.subscription_status === 'trialing' && user.trial_end_date ? new Date(user.trial_end_date) : null;
     return { state: expired ? 'expired' : (row.status as DemoPageState), email: user?.email ?? null, userId: row.user_id, trialEnd };

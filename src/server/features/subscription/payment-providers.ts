@@ -1,13 +1,10 @@
 import { PAYMENT_MODES, type PaymentMode } from '../../../common/subscription.schemas.js';
 import type { AppContext } from '../../context.js';
+import { SETTING_KEYS, settingsRepository } from '../../db/settings.repository.js';
 import { AppError } from '../../errors.js';
 import { DemoPaymentProvider } from './demo-provider.js';
 import type { PaymentProvider } from './payment-provider.js';
 import { StripePaymentProvider } from './stripe-provider.js';
-import { subscriptionRepository } from './subscription.repository.js';
-
-/** The settings row the admin's test/live switch writes (/api/admin/stripe/mode, docs/product/admin.md#payments). */
-export const PAYMENT_MODE_SETTING = 'stripe_mode';
 
 /** Both providers of one app; which one a checkout uses is decided per call (the mode is in the database). */
 export class PaymentProviders {
@@ -27,7 +24,7 @@ export class PaymentProviders {
 
   /** The administrator's mode; unset means test, or live when only live keys exist. */
   async mode(): Promise<PaymentMode> {
-    const stored = await subscriptionRepository.getSetting(this.ctx.db, PAYMENT_MODE_SETTING);
+    const stored = await settingsRepository.get(this.ctx.db, SETTING_KEYS.paymentMode);
     if (stored && (PAYMENT_MODES as readonly string[]).includes(stored)) return stored as PaymentMode;
     return !this.stripe.test && this.stripe.live ? 'live' : 'test';
   }

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context.js';
+import { usersRepository } from '../users/users.repository.js';
 import type { ProviderSubscription } from './payment-provider.js';
 import type { StripePaymentProvider } from './stripe-provider.js';
 import { applySubscription } from './subscription.service.js';
@@ -45,7 +46,7 @@ async function ownCheckout(
   if (!checkout?.paid || !checkout.subscriptionId) return null;
   if (checkout.livemode !== provider.livemode) return ignore('a checkout session of the other Stripe mode');
   if (checkout.userId !== row.user_id) return ignore('a checkout session naming another user than the one it was made for');
-  const owner = await ctx.db.selectFrom('users').select('stripe_customer_id').where('id', '=', row.user_id).executeTakeFirst();
+  const owner = await usersRepository.findById(ctx.db, row.user_id);
   if (!owner || !checkout.customerId || checkout.customerId !== owner.stripe_customer_id) return ignore('a checkout session paid by another customer');
   const subscription = await provider.retrieveSubscription(checkout.subscriptionId);
   if (!subscription) return null;
@@ -61,11 +62,11 @@ async function ownSubscription(ctx: AppContext, provider: StripePaymentProvider,
   const subscription = await provider.retrieveSubscription(subscriptionId);
   if (!subscription?.customerId) return null;
   // Our customers are made per user before checkout, so the customer names the user.
-  const owner = await ctx.db.selectFrom('users').select(['id', 'provider_subscription_id']).where('stripe_customer_id', '=', subscription.customerId).executeTakeFirst();
+  const owner = await usersRepository.findByStripeCustomerId(ctx.db, subscription.customerId);
   if (!owner) return ignore('a subscription of a customer this app did not make');
   const known =
     owner.provider_subscription_id === subscription.id ||
-    (await ctx.db.selectFrom('checkout_sessions').select('id').where('user_id', '=', owner.id).where('provider_subscription_id', '=', subscription.id).executeTakeFirst()) !== undefined;
+    (await repo.hasUserCheckoutOfSubscription(ctx.db, owner.id, subscription.id));
   // Stripe does not order its events: an invoice of a new subscription can come before the
   // checkout.session.completed that links it, which then applies it. Routine for our own customers.
   if (!known) return ignore('a subscription no checkout of this app led to (yet)', true);
@@ -110,7 +111,7 @@ export async function handleStripeEvent(ctx: AppContext, provider: StripePayment
   if ('ignored' in found) return found;
   const { userId, subscription } = found;
   if (event.type === 'checkout.session.completed') {
-    await ctx.db.updateTable('checkout_sessions').set({ status: 'paid', paid_at: new Date().toISOString(), provider_subscription_id: subscription.id }).where('id', '=', event.data.object.id).execute();
+    await repo.markCheckoutPaid(ctx.db, event.data.object.id, subscription.id, new Date().toISOString());
   }
   await applySubscription(ctx, userId, provider.key, subscription, REASONS[event.type] ?? 'subscription_updated', confirmedAt);
   return undefined;

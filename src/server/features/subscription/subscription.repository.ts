@@ -1,30 +1,27 @@
-import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { CheckoutSessionRow, Database } from '../../db/schema.js';
+import type { Executor } from '../../db/database.js';
+import type { CheckoutSessionRow } from '../../db/schema.js';
 
-type DbOrTrx = Db | Transaction<Database>;
-
-/** checkout_sessions, demo_subscriptions, webhook_events and the payment mode setting. */
+/** checkout_sessions, demo_subscriptions and webhook_events (the payment mode is in db/settings.repository.ts). */
 export const subscriptionRepository = {
-  insertCheckout(db: DbOrTrx, row: CheckoutSessionRow) {
+  insertCheckout(db: Executor, row: CheckoutSessionRow) {
     return db.insertInto('checkout_sessions').values(row).execute();
   },
 
-  findCheckout(db: DbOrTrx, id: string) {
+  findCheckout(db: Executor, id: string) {
     return db.selectFrom('checkout_sessions').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
-  findUserCheckout(db: DbOrTrx, userId: number, id: string) {
+  findUserCheckout(db: Executor, userId: number, id: string) {
     return db.selectFrom('checkout_sessions').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   },
 
   /** The user's latest checkout sessions, newest first. */
-  recentUserCheckouts(db: DbOrTrx, userId: number, limit: number) {
+  recentUserCheckouts(db: Executor, userId: number, limit: number) {
     return db.selectFrom('checkout_sessions').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
   },
 
   /** Moves an open, unexpired session on; false when it was used or expired meanwhile (single use). */
-  async closeOpenCheckout(db: DbOrTrx, id: string, status: 'paid' | 'canceled', now: string, subscriptionId: string | null): Promise<boolean> {
+  async closeOpenCheckout(db: Executor, id: string, status: 'paid' | 'canceled', now: string, subscriptionId: string | null): Promise<boolean> {
     const result = await db
       .updateTable('checkout_sessions')
       .set({ status, ...(status === 'paid' ? { paid_at: now, provider_subscription_id: subscriptionId } : {}) })
@@ -36,7 +33,7 @@ export const subscriptionRepository = {
   },
 
   /** A new form secret for a still open, unexpired demo session; false when it was used or expired. */
-  async replaceOpenCheckoutSecret(db: DbOrTrx, id: string, secretHash: string, now: string): Promise<boolean> {
+  async replaceOpenCheckoutSecret(db: Executor, id: string, secretHash: string, now: string): Promise<boolean> {
     const result = await db
       .updateTable('checkout_sessions')
       .set({ secret_hash: secretHash })
@@ -48,7 +45,7 @@ export const subscriptionRepository = {
   },
 
   /** The user's newest open session of one provider and mode that stays open past `until`. */
-  findOpenCheckout(db: DbOrTrx, userId: number, provider: 'demo' | 'stripe', mode: string | null, until: string) {
+  findOpenCheckout(db: Executor, userId: number, provider: 'demo' | 'stripe', mode: string | null, until: string) {
     let query = db
       .selectFrom('checkout_sessions')
       .selectAll()
@@ -60,41 +57,48 @@ export const subscriptionRepository = {
     return query.orderBy('created_at', 'desc').limit(1).executeTakeFirst();
   },
 
-  setCheckoutStatus(db: DbOrTrx, id: string, status: 'paid' | 'expired' | 'canceled') {
+  setCheckoutStatus(db: Executor, id: string, status: 'paid' | 'expired' | 'canceled') {
     return db.updateTable('checkout_sessions').set({ status }).where('id', '=', id).where('status', '=', 'open').execute();
   },
 
-  setCheckoutSubscription(db: DbOrTrx, id: string, subscriptionId: string) {
+  /** Marks a checkout paid on the provider's word (its webhook), whatever its state here. */
+  async markCheckoutPaid(db: Executor, id: string, subscriptionId: string, now: string): Promise<void> {
+    await db.updateTable('checkout_sessions').set({ status: 'paid', paid_at: now, provider_subscription_id: subscriptionId }).where('id', '=', id).execute();
+  },
+
+  /** Whether one of the user's checkouts led to this provider subscription. */
+  async hasUserCheckoutOfSubscription(db: Executor, userId: number, subscriptionId: string): Promise<boolean> {
+    const row = await db.selectFrom('checkout_sessions').select('id').where('user_id', '=', userId).where('provider_subscription_id', '=', subscriptionId).executeTakeFirst();
+    return row !== undefined;
+  },
+
+  setCheckoutSubscription(db: Executor, id: string, subscriptionId: string) {
     return db.updateTable('checkout_sessions').set({ provider_subscription_id: subscriptionId }).where('id', '=', id).execute();
   },
 
-  insertDemoSubscription(db: DbOrTrx, row: { id: string; user_id: number; status: string; current_period_start: string; current_period_end: string; created_at: string }) {
+  insertDemoSubscription(db: Executor, row: { id: string; user_id: number; status: string; current_period_start: string; current_period_end: string; created_at: string }) {
     return db.insertInto('demo_subscriptions').values({ ...row, canceled_at: null }).execute();
   },
 
-  findDemoSubscription(db: DbOrTrx, id: string) {
+  findDemoSubscription(db: Executor, id: string) {
     return db.selectFrom('demo_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
-  cancelDemoSubscription(db: DbOrTrx, id: string, now: string) {
+  cancelDemoSubscription(db: Executor, id: string, now: string) {
     return db.updateTable('demo_subscriptions').set({ status: 'canceled', canceled_at: now }).where('id', '=', id).where('status', '!=', 'canceled').execute();
   },
 
-  async hasWebhookEvent(db: DbOrTrx, id: string): Promise<boolean> {
+  async hasWebhookEvent(db: Executor, id: string): Promise<boolean> {
     return (await db.selectFrom('webhook_events').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
   },
 
   /** Stores an event id; false when it was already stored (a resend, or a concurrent delivery). */
-  async recordWebhookEvent(db: DbOrTrx, id: string, type: string, now: string): Promise<boolean> {
+  async recordWebhookEvent(db: Executor, id: string, type: string, now: string): Promise<boolean> {
     const result = await db
       .insertInto('webhook_events')
       .values({ id, type, received_at: now })
       .onConflict((oc) => oc.column('id').doNothing())
       .executeTakeFirst();
     return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
-  },
-
-  async getSetting(db: Db, key: string): Promise<string | undefined> {
-    return (await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value;
   },
 };

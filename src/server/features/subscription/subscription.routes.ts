@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   activationResponseSchema,
   CANCEL_SUCCESS_TEXT,
@@ -15,8 +14,7 @@ import { currentUser, requireUser } from '../../plugins/guards.js';
 import { demoCheckoutRoutes } from './demo-checkout.routes.js';
 import { activateFromCheckout, cancelSubscription, currentProviderSummary, forceActive, presentSubscription, startCheckout } from './subscription.service.js';
 import { stripeWebhookRoutes } from './stripe-webhook.routes.js';
-
-const errorSchema = z.object({ message: z.string() }).loose();
+import { errorSchema } from '../../http/error-schema.js';
 
 /** A signed-out subscribe is told 'You need to be logged in to subscribe' (docs/product/subscription.md#api). */
 async function requireUserToSubscribe(request: FastifyRequest): Promise<void> {

@@ -199,8 +199,7 @@ export async function applySubscription(
   const fired: { [E in EventName]?: AppEvents[E] } = {};
   const updated = await ctx.db.transaction().execute(async (trx) => {
     // Row-locked on PostgreSQL so two deliveries of one change announce it once (SQLite serialises writes).
-    const read = trx.selectFrom('users').selectAll().where('id', '=', userId);
-    const user = await (ctx.dbKind === 'postgres' ? read.forUpdate() : read).executeTakeFirst();
+    const user = await usersRepository.findForUpdate(trx, ctx.dbKind, userId);
     if (!user) throw notFound('User not found');
     const linked = user.provider_subscription_id === null || user.provider_subscription_id === subscription.id;
     if (subscription.status !== 'active' && !linked) return user;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
+import { usersRepository } from '../users/users.repository.js';
 
 const NOTICE_WINDOW_MS = 3 * 86_400_000;
 
@@ -15,12 +16,7 @@ export function dueTrialNotice(user: UserRow, now: number): 'ending' | 'ended' |
 
 /** Marks the notice as fired (once across instances: a conditional update) and announces it. */
 async function fireTrialNotice(ctx: AppContext, user: UserRow, notice: 'ending' | 'ended', now: number): Promise<void> {
-  const update = ctx.db.updateTable('users').set({ trial_notice: notice }).where('id', '=', user.id);
-  const result = await (notice === 'ending'
-    ? update.where('trial_notice', 'is', null)
-    : update.where((eb) => eb.or([eb('trial_notice', 'is', null), eb('trial_notice', '!=', 'ended')]))
-  ).executeTakeFirst();
-  if (result.numUpdatedRows === 0n) return;
+  if (!(await usersRepository.markTrialNotice(ctx.db, user.id, notice))) return;
   const who = { userId: user.id, username: user.username, email: user.email, trialEndDate: user.trial_end_date! };
   if (notice === 'ended') await ctx.events.emit('trial.ended', who);
   else await ctx.events.emit('trial.ending', { ...who, daysLeft: Math.ceil((Date.parse(who.trialEndDate) - now) / 86_400_000) });

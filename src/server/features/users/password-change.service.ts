@@ -4,8 +4,9 @@ import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import { clearAttempts, releaseAttempt, reserveAttempt } from '../../plugins/attempt-limiter.js';
-import { loginAccountBucket, passwordGuessRules } from '../auth/auth.service.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
+import { endUserSessions } from '../../plugins/sessions.js';
+import { loginAccountBucket, passwordGuessRules } from '../../security/attempt-rules.js';
+import { hashPassword, verifyPassword } from '../../security/password.js';
 import { mailTemplates } from '../mail/mail-templates.js';
 import { usersRepository } from './users.repository.js';
 
@@ -34,7 +35,7 @@ export async function changePassword(
   const to = mailAddress(user);
   await ctx.db.transaction().execute(async (trx) => {
     await usersRepository.update(trx, user.id, { password_hash: passwordHash });
-    await trx.deleteFrom('sessions').where('user_id', '=', user.id).where('id_hash', '<>', keepSessionHash).execute();
+    await endUserSessions(trx, user.id, keepSessionHash);
     if (to) {
       const key = `password-changed:profile:${user.id}:${randomBytes(8).toString('hex')}`;
       await ctx.mail.enqueue(

@@ -5,7 +5,7 @@ import {
   SAME_PASSWORD_MESSAGE,
   WRONG_CURRENT_PASSWORD_MESSAGE,
 } from '../../../common/password-change.schemas.js';
-import { verifyPassword } from '../auth/password.js';
+import { verifyPassword } from '../../security/password.js';
 import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../errors.js';
 import { releaseAttempt, reserveAttempt } from '../../plugins/attempt-limiter.js';
 import { currentUser, requireAccess, requireUser } from '../../plugins/guards.js';
 import { albumsRepository } from '../albums/albums.repository.js';
-import { EMAIL_TAKEN, emailProbeRule } from '../auth/auth.service.js';
+import { EMAIL_TAKEN, emailProbeRule } from '../../security/attempt-rules.js';
 import { changePassword } from './password-change.service.js';
 import { presentUser } from './user.presenter.js';
 import { usersRepository } from './users.repository.js';

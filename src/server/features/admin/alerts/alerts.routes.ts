@@ -13,8 +13,8 @@ import {
 import { notFound } from '../../../errors.js';
 import { alertsRepository, presentConfig } from './alerts.repository.js';
 import { updateAlertConfig } from './alerts.service.js';
+import { errorSchema } from '../../../http/error-schema.js';
 
-const errorSchema = z.object({ message: z.string() }).loose();
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /**

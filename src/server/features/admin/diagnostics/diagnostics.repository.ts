@@ -1,8 +1,4 @@
-import type { Transaction } from 'kysely';
-import type { Db } from '../../../db/database.js';
-import type { Database } from '../../../db/schema.js';
-
-type Executor = Db | Transaction<Database>;
+import type { Executor } from '../../../db/database.js';
 
 /** The rows the detector groups: a user's albums in their own collections, oldest first. */
 export interface DuplicateCandidateRow {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   albumInvestigationSchema,
   diagnosticsUserListSchema,
@@ -9,8 +8,8 @@ import {
 } from '../../../../common/admin-diagnostics.schemas.js';
 import { diagnosticsRepository } from './diagnostics.repository.js';
 import { findDuplicates, investigateAlbums, removeDuplicates } from './diagnostics.service.js';
+import { errorSchema } from '../../../http/error-schema.js';
 
-const errorSchema = z.object({ message: z.string() }).loose();
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /**

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../../context.js';
 import type { Db } from '../../../db/database.js';
 import { notFound } from '../../../errors.js';
-import { userDataWrite } from '../../albums/data-version.js';
+import { userDataWrite } from '../../../db/data-version.js';
 import { collectionNameKey } from '../../collections/collections.repository.js';
 import { UNSAVED_IMAGE_TTL_MS } from '../../cover-art/cover-storage.service.js';
 import { releaseCovers, storedImageName } from '../../cover-art/image-cleanup.js';

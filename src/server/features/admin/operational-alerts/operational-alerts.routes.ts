@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { operationalAlertsSchema } from '../../../../common/admin-operational-alerts.schemas.js';
 import { checkOperationalAlerts } from './operational-alerts.service.js';
-
-const errorSchema = z.object({ message: z.string() }).loose();
+import { errorSchema } from '../../../http/error-schema.js';
 
 /**
  * GET /api/admin/operational-alerts: mail failing, database errors, disk nearly full, checked as the

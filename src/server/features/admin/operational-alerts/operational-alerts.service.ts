@@ -6,7 +6,10 @@ import {
   type OperationalAlerts,
 } from '../../../../common/admin-operational-alerts.schemas.js';
 import type { AppContext } from '../../../context.js';
+import { SETTING_KEYS, settingsRepository } from '../../../db/settings.repository.js';
+import { mailOutboxRepository } from '../../../mail/mail-outbox.repository.js';
 import { dataDirSpace } from '../../monitoring/metrics-registry.js';
+import { adminUsersRepository } from '../users/admin-users.repository.js';
 
 /** How often each instance checks (a minute: mail failing is known within minutes, not hours). */
 export const OPERATIONAL_CHECK_INTERVAL_MS = 60_000;
@@ -15,8 +18,6 @@ export const DATABASE_ERROR_WINDOW_MS = 5 * 60_000;
 /** DATA_DIR's file system is "nearly full" below this share free, or below DISK_MIN_FREE_BYTES. */
 export const DISK_MIN_FREE_RATIO = 0.1;
 export const DISK_MIN_FREE_BYTES = 512 * 1024 * 1024;
-
-const STATE_KEY = (kind: OperationalAlertKind) => `operational_alert:${kind}`;
 
 interface Observation {
   active: boolean;
@@ -41,15 +42,10 @@ async function observe(ctx: AppContext, now: Date): Promise<Record<OperationalAl
   try {
     // A mail whose first try failed is pending with attempts > 0: known at the next check, not after
     // the tenth retry hours later (reset links last an hour).
-    const row = await ctx.db
-      .selectFrom('mail_outbox')
-      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('last_error').as('error')])
-      .where((eb) => eb.or([eb.and([eb('status', '=', 'pending'), eb('attempts', '>', 0)]), eb.and([eb('status', '=', 'failed'), eb('created_at', '>', new Date(now.getTime() - 86_400_000).toISOString())])]))
-      .executeTakeFirst();
-    const count = Number(row?.count ?? 0);
+    const { count, error } = await mailOutboxRepository.failing(ctx.db, new Date(now.getTime() - 86_400_000));
     mail =
       count > 0
-        ? { active: true, message: `${count} mail${count === 1 ? '' : 's'} could not be sent (last error: ${String(row?.error ?? 'unknown').slice(0, 200)}).` }
+        ? { active: true, message: `${count} mail${count === 1 ? '' : 's'} could not be sent (last error: ${String(error ?? 'unknown').slice(0, 200)}).` }
         : { active: false, message: 'Mail is being sent.' };
   } catch {
     mail = { active: false, message: 'The mail outbox could not be read (see Database Errors).' };
@@ -94,19 +90,24 @@ export async function checkOperationalAlerts(ctx: AppContext, now = new Date()):
   return { alerts, checkedAt: now.toISOString() };
 }
 
+/** The kind's stored state, which recordEpisode makes sure exists before reading it. */
+async function storedValue(ctx: AppContext, key: string): Promise<string> {
+  const value = await settingsRepository.get(ctx.db, key);
+  if (value === undefined) throw new Error(`settings row ${key} is missing`);
+  return value;
+}
+
 /** Moves the kind's stored state to `active`; returns when the episode began. Mails on the rising edge. */
 async function recordEpisode(ctx: AppContext, kind: OperationalAlertKind, active: boolean, message: string, now: Date): Promise<string | null> {
-  const key = STATE_KEY(kind);
-  await ctx.db.insertInto('settings').values({ key, value: JSON.stringify({ since: null }) }).onConflict((oc) => oc.column('key').doNothing()).execute();
-  const row = await ctx.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
-  const stored = JSON.parse(row.value) as StoredState;
+  const key = SETTING_KEYS.operationalAlert(kind);
+  await settingsRepository.insertIfAbsent(ctx.db, key, JSON.stringify({ since: null }));
+  const value = await storedValue(ctx, key);
+  const stored = JSON.parse(value) as StoredState;
   if (active === (stored.since !== null)) return stored.since;
   const next: StoredState = { since: active ? now.toISOString() : null };
   // Compare-and-set: of several instances seeing the change at once, one records it (and mails).
-  const changed = await ctx.db.updateTable('settings').set({ value: JSON.stringify(next) }).where('key', '=', key).where('value', '=', row.value).executeTakeFirst();
-  if (changed.numUpdatedRows === 0n) {
-    const again = await ctx.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
-    return (JSON.parse(again.value) as StoredState).since;
+  if (!(await settingsRepository.compareAndSet(ctx.db, key, value, JSON.stringify(next)))) {
+    return (JSON.parse(await storedValue(ctx, key)) as StoredState).since;
   }
   if (active) {
     ctx.log.error({ alert: kind, detail: message }, `operational alert: ${OPERATIONAL_ALERT_LABELS[kind]}`);
@@ -118,7 +119,7 @@ async function recordEpisode(ctx: AppContext, kind: OperationalAlertKind, active
 }
 
 async function mailAdministrators(ctx: AppContext, kind: OperationalAlertKind, message: string, since: string): Promise<void> {
-  const admins = await ctx.db.selectFrom('users').select(['username', 'email']).where('is_admin', '=', 1).where('account_status', '=', 'active').execute();
+  const admins = await adminUsersRepository.activeAdmins(ctx.db);
   const label = OPERATIONAL_ALERT_LABELS[kind];
   const link = `${ctx.config.publicUrl}/admin`;
   for (const admin of admins) {

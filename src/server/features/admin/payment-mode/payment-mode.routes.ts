@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   PAYMENT_MODE_MESSAGES,
   PAYMENT_MODE_PROVIDER,
@@ -10,8 +9,8 @@ import {
 } from '../../../../common/admin-payment-mode.schemas.js';
 import { notFound } from '../../../errors.js';
 import { paymentModeInfo, setPaymentMode } from './payment-mode.service.js';
+import { errorSchema } from '../../../http/error-schema.js';
 
-const errorSchema = z.object({ message: z.string() }).loose();
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** preValidation: an unknown provider is 404 whatever the body (a bad body for a real provider is 400). */

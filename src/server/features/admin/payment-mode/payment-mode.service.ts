@@ -2,7 +2,8 @@ import { PAYMENT_MODE_MESSAGES, type PaymentModeInfo } from '../../../../common/
 import type { PaymentMode } from '../../../../common/subscription.schemas.js';
 import type { AppContext } from '../../../context.js';
 import { conflict } from '../../../errors.js';
-import { PAYMENT_MODE_SETTING, paymentProviders } from '../../subscription/payment-providers.js';
+import { SETTING_KEYS, settingsRepository } from '../../../db/settings.repository.js';
+import { paymentProviders } from '../../subscription/payment-providers.js';
 
 /** The administrator's mode, the provider checkouts use, and which key sets exist. */
 export async function paymentModeInfo(ctx: AppContext): Promise<PaymentModeInfo> {
@@ -26,10 +27,6 @@ export async function setPaymentMode(ctx: AppContext, mode: PaymentMode): Promis
   if (mode === 'live' && !providers.stripe.live) throw conflict(PAYMENT_MODE_MESSAGES.liveNotConfigured);
   if (mode === 'test' && providers.stripeConfigured && !providers.stripe.test)
     throw conflict(PAYMENT_MODE_MESSAGES.testNotConfigured);
-  await ctx.db
-    .insertInto('settings')
-    .values({ key: PAYMENT_MODE_SETTING, value: mode })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: mode }))
-    .execute();
+  await settingsRepository.put(ctx.db, SETTING_KEYS.paymentMode, mode);
   return paymentModeInfo(ctx);
 }

@@ -14,8 +14,7 @@ import { currentUser } from '../../../plugins/guards.js';
 import { acquireTestRunLease } from './run-lease.js';
 import { runSuite } from './suite-runner.js';
 import { describeSuite, TEST_SUITES } from './test-suites.js';
-
-const errorSchema = z.object({ message: z.string() }).loose();
+import { errorSchema } from '../../../http/error-schema.js';
 
 /**
  * The built-in test runner (docs/product/admin.md#testing). GET /test-suites lists each suite's tests (the cards show

@@ -20,7 +20,6 @@ const TESTS = {
  * never collides with a real account and no mail to it can be delivered.
  */
 export const SELF_TEST_DOMAIN = 'selftest.spindle.invalid';
-export const isSelfTestUsername = (username: string) => username.toLowerCase().endsWith(`@${SELF_TEST_DOMAIN}`);
 
 /**
  * The client address of the throwaway user's requests: TEST-NET-1 (RFC 5737), which no real client

@@ -1,10 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { AdminUser } from '../../../../common/admin-users.schemas.js';
 import { SUBSCRIPTION_STATUSES, type AccountStatus } from '../../../../common/constants.js';
-import type { Db, DbKind } from '../../../db/database.js';
-import type { Database, UserRow } from '../../../db/schema.js';
-
-type Executor = Db | Transaction<Database>;
+import type { DbKind, Executor } from '../../../db/database.js';
+import type { Database, UserRow, UserUpdate } from '../../../db/schema.js';
 
 const LIST_COLUMNS = [
   'users.id',
@@ -146,5 +144,21 @@ export const adminUsersRepository = {
 
   async setStatus(db: Executor, id: number, status: AccountStatus): Promise<void> {
     await db.updateTable('users').set({ account_status: status }).where('id', '=', id).execute();
+  },
+
+  /** Applies an administrator's changes to the user; the changed row. */
+  update(db: Executor, id: number, changes: UserUpdate): Promise<UserRow> {
+    return db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  },
+
+  /** Grants the administrator role; false when there is no such user. */
+  async grantAdmin(db: Executor, id: number): Promise<boolean> {
+    const result = await db.updateTable('users').set({ is_admin: 1 }).where('id', '=', id).executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  },
+
+  /** The active administrators, who receive the operational alerts. */
+  activeAdmins(db: Executor): Promise<Pick<UserRow, 'username' | 'email'>[]> {
+    return db.selectFrom('users').select(['username', 'email']).where('is_admin', '=', 1).where('account_status', '=', 'active').execute();
   },
 };

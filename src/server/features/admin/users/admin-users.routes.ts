@@ -15,8 +15,8 @@ import {
 import { currentUser } from '../../../plugins/guards.js';
 import { AdminUsersList } from './admin-users-list.js';
 import { deleteUser, makeAdmin, setAccountStatus, updateInfo, updateSubscription } from './admin-users.service.js';
+import { errorSchema } from '../../../http/error-schema.js';
 
-const errorSchema = z.object({ message: z.string() }).loose();
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /**

@@ -10,19 +10,16 @@ import type { AppContext } from '../../../context.js';
 import type { UserRow, UserUpdate } from '../../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../../errors.js';
 import type { AppEvents } from '../../../events.js';
+import { endUserSessions } from '../../../plugins/sessions.js';
 import { adminUsersRepository, presentAdminUser } from './admin-users.repository.js';
 import { deleteUserAndData, removeUserExportFiles } from './user-deletion.js';
+import { EMAIL_TAKEN } from '../../../security/attempt-rules.js';
 
 /** The reason an administrator's change gives to 'subscription.deactivated' (read by the alerts). */
 export const ADMIN_DEACTIVATION_REASON = 'Changed by an administrator';
 /** The plan an administrator's activation names when the user has none on record. */
 const DEFAULT_PLAN_TYPE = 'premium';
 
-/**
- * Registration's message (docs/product/auth.md#registration) for an e-mail-like value; usernames that are
- * not e-mails get their own.
- */
-const EMAIL_TAKEN = 'An account with this email already exists';
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
 /**
@@ -47,14 +44,13 @@ export async function setAccountStatus(ctx: AppContext, actorId: number, userId:
       }
     }
     await adminUsersRepository.setStatus(trx, user.id, status);
-    if (status !== 'active') await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    if (status !== 'active') await endUserSessions(trx, user.id);
   });
 }
 
 /** PUT make-admin: grants the role (there is no demotion, docs/product/admin.md#users); granting it twice is harmless. */
 export async function makeAdmin(ctx: AppContext, userId: number): Promise<void> {
-  const result = await ctx.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', userId).executeTakeFirst();
-  if (result.numUpdatedRows === 0n) throw notFound(ADMIN_USER_MESSAGES.notFound);
+  if (!(await adminUsersRepository.grantAdmin(ctx.db, userId))) throw notFound(ADMIN_USER_MESSAGES.notFound);
 }
 
 /**
@@ -89,7 +85,7 @@ export async function updateInfo(
         if (await adminUsersRepository.findOtherByIdentity(trx, value, user.id)) throw taken(value);
       }
       if (Object.keys(changes).length === 0) return user;
-      return trx.updateTable('users').set(changes).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+      return adminUsersRepository.update(trx, user.id, changes);
     });
     return { id: row.id, username: row.username, email: row.email, firstName: row.first_name, lastName: row.last_name };
   } catch (error) {
@@ -137,7 +133,7 @@ export async function updateSubscription(
     if (Object.keys(changes).length === 0) return { before: user, after: user };
     // Only a payment confirmed after this moment may make the user active again (applySubscription).
     changes.subscription_changed_by_admin_at = now.toISOString();
-    const after = await trx.updateTable('users').set(changes).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+    const after = await adminUsersRepository.update(trx, user.id, changes);
     return { before: user, after };
   });
   announceSubscriptionChange(ctx, before, after);

@@ -1,10 +1,8 @@
 import { readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Transaction } from 'kysely';
-import type { Db } from '../../../db/database.js';
+import type { Executor } from '../../../db/database.js';
 import type { Database } from '../../../db/schema.js';
-
-type Executor = Db | Transaction<Database>;
 
 /** What was removed: the account's names, for logs and events (undefined when there was no such user). */
 export interface DeletedUser {

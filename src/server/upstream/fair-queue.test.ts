@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RELEASE_MESSAGES } from '../../../common/releases.schemas.js';
-import { startFakeMusicBrainz, type FakeMusicBrainz } from '../../test/fake-musicbrainz.js';
-import { startFakeNominatim, type FakeNominatim } from '../../test/fake-nominatim.js';
-import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
+import { RELEASE_MESSAGES } from '../../common/releases.schemas.js';
+import { startFakeMusicBrainz, type FakeMusicBrainz } from '../test/fake-musicbrainz.js';
+import { startFakeNominatim, type FakeNominatim } from '../test/fake-nominatim.js';
+import { Client, createTestApp, signUp, type TestApp } from '../test/harness.js';
 import { WAITING_PER_USER } from './fair-queue.js';
 
 // The shared MusicBrainz and geocoder queues give each user a fair share: a few waiting requests per

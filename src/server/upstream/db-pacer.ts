@@ -1,4 +1,5 @@
-import type { Db } from '../../db/database.js';
+import type { Db } from '../db/database.js';
+import { settingsRepository } from '../db/settings.repository.js';
 import { QueueFullError, realClock, type Clock } from './rate-limiter.js';
 import type { Pacer } from './upstream-http.js';
 
@@ -19,32 +20,21 @@ export class DbPacer implements Pacer {
 
   /** When the next free slot comes (a time in ms; 0 when none was ever taken), without taking it. */
   async nextSlot(): Promise<number> {
-    const row = await this.db.selectFrom('settings').select('value').where('key', '=', this.key).executeTakeFirst();
-    return Number(row?.value) || 0;
+    return Number(await settingsRepository.get(this.db, this.key)) || 0;
   }
 
   /** The next free slot (a time in ms), taken for the caller; QueueFullError when it is too far away. */
   async reserve(): Promise<number> {
     for (let attempt = 0; attempt < 50; attempt++) {
       const now = this.clock.now();
-      const row = await this.db.selectFrom('settings').select('value').where('key', '=', this.key).executeTakeFirst();
-      if (!row) {
-        await this.db
-          .insertInto('settings')
-          .values({ key: this.key, value: '0' })
-          .onConflict((oc) => oc.column('key').doNothing())
-          .execute();
+      const value = await settingsRepository.get(this.db, this.key);
+      if (value === undefined) {
+        await settingsRepository.insertIfAbsent(this.db, this.key, '0');
         continue;
       }
-      const slot = Math.max(now, Number(row.value) || 0);
+      const slot = Math.max(now, Number(value) || 0);
       if (slot - now > this.maxWaitMs) throw new QueueFullError(`the queue of ${this.key} is full`);
-      const taken = await this.db
-        .updateTable('settings')
-        .set({ value: String(slot + this.intervalMs) })
-        .where('key', '=', this.key)
-        .where('value', '=', row.value)
-        .executeTakeFirst();
-      if (taken.numUpdatedRows > 0n) return slot;
+      if (await settingsRepository.compareAndSet(this.db, this.key, value, String(slot + this.intervalMs))) return slot;
     }
     throw new QueueFullError(`could not reserve a slot of ${this.key}`);
   }

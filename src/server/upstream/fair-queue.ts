@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../db/database.js';
 import type { DbPacer } from './db-pacer.js';
 import { QueueFullError, realClock, type Clock } from './rate-limiter.js';
 import type { Pacer } from './upstream-http.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbKind } from '../../db/database.js';
-import { mailOutboxRepository, type Executor, type NewOutboxMail, type OutboxRow } from './mail-outbox.repository.js';
+import type { Db, DbKind, Executor } from '../db/database.js';
+import { mailOutboxRepository, type NewOutboxMail, type OutboxRow } from './mail-outbox.repository.js';
 import type { MailTransport } from './mail-transport.js';
 
 /** How long a claimed mail stays with its worker: well beyond the transport's own timeouts. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
-import type { Config } from '../../config.js';
+import type { Config } from '../config.js';
 
 export interface OutgoingMessage {
   id: number;

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import type { Db } from '../db/database.js';
 import { httpCacheRepository } from './http-cache.repository.js';
 import { QueueFullError, realClock, type Clock } from './rate-limiter.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeMusicBrainz, type FakeMusicBrainz } from '../../test/fake-musicbrainz.js';
+import { startFakeMusicBrainz, type FakeMusicBrainz } from '../test/fake-musicbrainz.js';
 import { NOT_PUBLIC_MESSAGE, safeFetch, SafeFetchError, type SafeFetchOptions } from './safe-fetch.js';
 
 let fake: FakeMusicBrainz;

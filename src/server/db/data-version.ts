@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { Db, Executor } from './database.js';
+import type { Database } from './schema.js';
 
 /**
  * Bumps the user's data version. Every write to a user's collections or albums calls it in its own
@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema.js';
  * stale. Done first: on PostgreSQL the row lock also serialises that user's concurrent writes, which
  * keeps the limit, duplicate and name checks that follow free of races.
  */
-export async function bumpDataVersion(trx: Db | Transaction<Database>, userId: number): Promise<void> {
+export async function bumpDataVersion(trx: Executor, userId: number): Promise<void> {
   await trx
     .updateTable('users')
     .set({ data_version: sql<number>`data_version + 1` })

@@ -1,9 +1,8 @@
-import { sql, type Transaction } from 'kysely';
-import type { Db, DbKind } from '../../db/database.js';
-import type { Database, MailOutboxTable } from '../../db/schema.js';
+import { sql } from 'kysely';
+import type { Db, DbKind, Executor } from '../db/database.js';
+import type { MailOutboxTable } from '../db/schema.js';
 import type { Selectable } from 'kysely';
 
-export type Executor = Db | Transaction<Database>;
 export type OutboxRow = Selectable<MailOutboxTable>;
 
 export interface NewOutboxMail {
@@ -47,6 +46,28 @@ export const mailOutboxRepository = {
    * locked with SKIP LOCKED, so two instances claiming at once take different rows; SQLite runs one
    * write statement at a time, which gives the same.
    */
+  /** How many rows each status has, for the metrics. */
+  async countByStatus(db: Executor): Promise<{ status: string; count: number }[]> {
+    const rows = await db.selectFrom('mail_outbox').select(['status', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('status').execute();
+    return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
+  },
+
+  /** Pending mails whose last try failed. */
+  async countRetrying(db: Executor): Promise<number> {
+    const row = await db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('count')).where('status', '=', 'pending').where('attempts', '>', 0).executeTakeFirst();
+    return Number(row?.count ?? 0);
+  },
+
+  /** Mails that are failing: pending after a failed try, or failed for good since `failedSince`; the latest error. */
+  async failing(db: Executor, failedSince: Date): Promise<{ count: number; error: string | null }> {
+    const row = await db
+      .selectFrom('mail_outbox')
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('last_error').as('error')])
+      .where((eb) => eb.or([eb.and([eb('status', '=', 'pending'), eb('attempts', '>', 0)]), eb.and([eb('status', '=', 'failed'), eb('created_at', '>', failedSince.toISOString())])]))
+      .executeTakeFirst();
+    return { count: Number(row?.count ?? 0), error: row?.error ?? null };
+  },
+
   async claim(db: Db, dbKind: DbKind, owner: string, now: Date, leaseUntil: Date, limit: number): Promise<OutboxRow[]> {
     const nowText = now.toISOString();
     let due = db
