@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALBUM_FORMATS } from './album-formats.js';
 
 /**
  * Share tokens (D14): base64url of 24 random bytes (192 bits) → 32 characters. Anything outside this
@@ -61,14 +62,17 @@ export interface SharedAlbumsQuery {
 }
 
 /**
- * One album as a visitor sees it (D14: nothing else). coverUrl is a stored cover rewritten to the
- * share's own public image route, a remote http(s) URL unchanged, or null.
+ * One album as a visitor sees it (D14 and docs/product/sharing.md: nothing else; never notes,
+ * location, rating, barcode, prices or loans). coverUrl is a stored cover rewritten to the share's
+ * own public image route, a remote http(s) URL unchanged, or null.
  */
 export const sharedAlbumSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   artist: z.string(),
   coverUrl: z.string().nullable(),
+  format: z.enum(ALBUM_FORMATS).nullable(),
+  releaseYear: z.number().int().nullable(),
 });
 export type SharedAlbum = z.infer<typeof sharedAlbumSchema>;
 
