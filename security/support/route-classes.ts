@@ -40,6 +40,10 @@ export const BODY_ID_FIELDS: Record<string, { field: string; object: ObjectKind 
   'POST /api/record-stores/update-coordinates storeId': { field: 'storeId', object: 'store' },
   'POST /api/subscription/direct-update sessionId': { field: 'sessionId', object: 'checkout' },
   'POST /api/login pendingSubscriptionSessionId': { field: 'pendingSubscriptionSessionId', reason: 'accepted for the client’s flow and never read by the server' },
+  'POST /api/albums discogsReleaseId': { field: 'discogsReleaseId', reason: 'a Discogs release number: public catalogue data, nobody’s object' },
+  'POST /api/albums musicbrainzReleaseId': { field: 'musicbrainzReleaseId', reason: 'a MusicBrainz release id: public catalogue data, nobody’s object' },
+  'PUT /api/albums/:id discogsReleaseId': { field: 'discogsReleaseId', reason: 'a Discogs release number: public catalogue data, nobody’s object' },
+  'PUT /api/albums/:id musicbrainzReleaseId': { field: 'musicbrainzReleaseId', reason: 'a MusicBrainz release id: public catalogue data, nobody’s object' },
 };
 
 export function pathClass(route: RouteInfo): PathClass | 'admin' | undefined {

@@ -29,6 +29,7 @@ export const SAMPLES: Record<string, (me: Owner) => Sample> = {
   'PUT /api/collections/:id': () => ({ body: { name: `Renamed ${unique()}` } }),
   'POST /api/albums': (me) => ({ body: albumBody(me.collectionName, { title: `Mass ${unique()}` }) }),
   'PUT /api/albums/:id': (me) => ({ body: albumBody(me.collectionName, { title: `Edited ${unique()}` }) }),
+  'POST /api/albums/bulk': (me) => ({ body: { ids: [me.albumId], action: 'update', changes: { location: `Shelf ${unique()}` } } }),
   'POST /api/cover-art/import': (me) => ({ body: { url: me.coverUrl } }),
   'POST /api/record-stores': () => ({ body: storeBody({ name: `Mass ${unique()}` }) }),
   'PUT /api/record-stores/:id': () => ({ body: storeBody({ name: `Edited ${unique()}` }) }),

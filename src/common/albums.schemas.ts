@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalText, requiredText } from './text-fields.js';
 import { CONDITIONS, GENRES, MIN_RELEASE_YEAR } from './constants.js';
 import { parsePriceText } from './price-text.js';
+import { albumDetailRequestFields, albumDetailResponseFields } from './album-details.schemas.js';
 
 /**
  * docs/product/albums.md#validation and albums.md#duplicates messages, shared by the server and the
@@ -165,6 +166,7 @@ const albumFields = (latestPurchaseDate: () => string) =>
       .transform((value) => value ?? false),
     lentTo: optionalText('Lent to', ALBUM_TEXT_LIMITS.lentTo),
     lentDate: optionalDate('Lent date'),
+    ...albumDetailRequestFields,
     /** docs/product/albums.md#duplicates: set on the retry after the Duplicate Album dialog's Add Anyway. */
     allowDuplicate: z.boolean({ error: 'allowDuplicate must be true or false' }).optional(),
   });
@@ -222,6 +224,7 @@ export const albumSchema = z.object({
   isLent: z.boolean(),
   lentTo: z.string().nullable(),
   lentDate: z.string().nullable(),
+  ...albumDetailResponseFields,
 });
 export type Album = z.infer<typeof albumSchema>;
 

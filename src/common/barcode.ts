@@ -42,6 +42,22 @@ export function checkBarcode(typed: string): BarcodeCheck {
   return { ok: true, barcode: digits };
 }
 
+export const ALBUM_BARCODE_MESSAGES = {
+  length: 'Barcode must be 8 digits (EAN-8), 12 (UPC-A) or 13 (EAN-13)',
+  checkDigit: 'Barcode check digit is wrong: the last digit does not match the others',
+} as const;
+
+/**
+ * An album's stored barcode: an EAN-8, UPC-A or EAN-13 (8, 12 or 13 digits once spaces and dashes
+ * are dropped) with the right GS1 check digit, which rule holds for all three.
+ */
+export function checkAlbumBarcode(typed: string): BarcodeCheck {
+  const digits = barcodeDigits(typed);
+  if (!/^(\d{8}|\d{12,13})$/.test(digits)) return { ok: false, message: ALBUM_BARCODE_MESSAGES.length };
+  if (gs1CheckDigit(digits.slice(0, -1)) !== Number(digits.at(-1))) return { ok: false, message: ALBUM_BARCODE_MESSAGES.checkDigit };
+  return { ok: true, barcode: digits };
+}
+
 /**
  * The forms one code is stored under on MusicBrainz: a UPC-A is also the EAN-13 with a leading zero,
  * and editors enter either, so a lookup asks for both.

@@ -47,6 +47,12 @@ export const importReportSchema = z.object({
   rows: z.number().int(),
   toAdd: z.object({ count: z.number().int(), items: z.array(rowAlbumSchema) }),
   duplicates: z.object({ count: z.number().int(), items: z.array(rowAlbumSchema.extend({ reason: z.string() })) }),
+  /**
+   * Rows added (they are in toAdd too) although an album of the same title and artist is already in
+   * the collection or earlier in the file: another pressing, told apart by release id, catalogue
+   * number or format.
+   */
+  otherCopies: z.object({ count: z.number().int(), items: z.array(rowAlbumSchema.extend({ reason: z.string() })) }),
   /** Each refused row with why, and its title and artist when the file gives them (to find the row by). */
   refused: z.object({
     count: z.number().int(),
@@ -56,7 +62,7 @@ export const importReportSchema = z.object({
   notices: z.object({ count: z.number().int(), items: z.array(z.object({ row: z.number().int(), message: z.string() })) }),
   /** Collections the import creates. */
   newCollections: z.array(z.string()),
-  /** File-wide remarks: columns that have nowhere to go, notes not kept. */
+  /** File-wide remarks: columns that have nowhere to go. */
   warnings: z.array(z.string()),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;

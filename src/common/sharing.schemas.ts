@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALBUM_FORMATS } from './album-formats.js';
 
 /**
  * Share tokens (docs/product/sharing.md#tokens): base64url of 24 random bytes (192 bits) → 32
@@ -68,15 +69,17 @@ export interface SharedAlbumsQuery {
 }
 
 /**
- * One album as a visitor sees it (docs/product/sharing.md#public-api: nothing else). coverUrl is a
- * stored cover rewritten to the share's own public image route, a remote http(s) URL unchanged, or
- * null.
+ * One album as a visitor sees it (docs/product/sharing.md#public-api: nothing else; never notes,
+ * location, rating, barcode, prices or loans). coverUrl is a stored cover rewritten to the share's
+ * own public image route, a remote http(s) URL unchanged, or null.
  */
 export const sharedAlbumSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   artist: z.string(),
   coverUrl: z.string().nullable(),
+  format: z.enum(ALBUM_FORMATS).nullable(),
+  releaseYear: z.number().int().nullable(),
 });
 export type SharedAlbum = z.infer<typeof sharedAlbumSchema>;
 

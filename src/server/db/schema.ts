@@ -114,6 +114,21 @@ export interface AlbumsTable {
   lent_date: string | null;
   created_at: string;
   updated_at: string;
+  /** One of common/album-formats.ts's ALBUM_FORMATS. */
+  format: string | null;
+  catalog_number: string | null;
+  /** Digits only, check digit verified. */
+  barcode: string | null;
+  pressing: string | null;
+  notes: string | null;
+  rating: number | null;
+  location: string | null;
+  /** JSON text of Track[] (common/album-details.schemas.ts). */
+  tracklist: string | null;
+  discogs_release_id: number | null;
+  musicbrainz_release_id: string | null;
+  /** When the copy joined the collection (ISO 8601); null only for rows an older build inserted. */
+  added_at: string | null;
 }
 
 export interface ImagesTable {

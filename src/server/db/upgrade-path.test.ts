@@ -172,6 +172,9 @@ describe('upgrading from every earlier schema version', () => {
       // New columns arrived with their defaults on the old rows.
       const user = await db.selectFrom('users').selectAll().where('id', '=', ids.user!).executeTakeFirstOrThrow();
       expect(user).toMatchObject({ data_version: 0, loan_reminder_days: 30 });
+      // An album that was there before the collector's details: added when it was created, no details.
+      const album = await db.selectFrom('albums').selectAll().where('user_id', '=', ids.user!).executeTakeFirstOrThrow();
+      expect(album).toMatchObject({ added_at: album.created_at, format: null, catalog_number: null, tracklist: null, rating: null });
       // The administrator's own alert setting survived the migration that seeds the defaults.
       if (names.indexOf('005-admin-alerts') > index) expect(await db.selectFrom('alert_configs').selectAll().where('type', '=', 'album_count').executeTakeFirst()).toMatchObject({ threshold: 5, notification_email: 'ops@example.com' });
       await handle.close();
@@ -182,7 +185,7 @@ describe('upgrading from every earlier schema version', () => {
       const cookie = `spindle_session=session-${tag}`;
       const albums = await t.app.inject({ method: 'GET', url: '/api/albums', headers: { cookie } });
       expect(albums.statusCode).toBe(200);
-      expect(albums.json()).toEqual([expect.objectContaining({ title: 'Kind of Blue', artist: 'Miles Davis', collection: `Jazz ${tag}`, price: 25.99, releaseYear: 1959, lentTo: 'Ana' })]);
+      expect(albums.json()).toEqual([expect.objectContaining({ title: 'Kind of Blue', artist: 'Miles Davis', collection: `Jazz ${tag}`, price: 25.99, releaseYear: 1959, lentTo: 'Ana', format: null, notes: null, tracklist: null, addedAt: album.created_at })]);
       const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: `${tag}@example.com`, password: PASSWORD } });
       expect(login.statusCode).toBe(200);
     });

@@ -8,6 +8,7 @@ import * as loanReminders from './006-loan-reminders.js';
 import * as paymentGuards from './007-payment-guards.js';
 import * as creationBudgets from './008-creation-budgets.js';
 import * as upstreamTickets from './009-upstream-tickets.js';
+import * as collectorFields from './010-collector-fields.js';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '007-payment-guards': paymentGuards,
   '008-creation-budgets': creationBudgets,
   '009-upstream-tickets': upstreamTickets,
+  '010-collector-fields': collectorFields,
 };

@@ -1,3 +1,5 @@
+import type { AlbumFormat } from '../../../common/album-formats.js';
+import type { Track } from '../../../common/album-details.schemas.js';
 import type { Album } from '../../../common/albums.schemas.js';
 import type { AlbumWithCollection } from './albums.repository.js';
 
@@ -21,5 +23,17 @@ export function presentAlbum(row: AlbumWithCollection): Album {
     isLent: Boolean(row.is_lent),
     lentTo: row.lent_to,
     lentDate: row.lent_date,
+    format: row.format as AlbumFormat | null,
+    catalogNumber: row.catalog_number,
+    barcode: row.barcode,
+    pressing: row.pressing,
+    notes: row.notes,
+    rating: row.rating,
+    location: row.location,
+    tracklist: row.tracklist === null ? null : (JSON.parse(row.tracklist) as Track[]),
+    discogsReleaseId: row.discogs_release_id,
+    musicbrainzReleaseId: row.musicbrainz_release_id,
+    // A row an instance of the previous build inserted during an upgrade has no added_at yet.
+    addedAt: row.added_at ?? row.created_at,
   };
 }

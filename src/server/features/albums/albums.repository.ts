@@ -4,7 +4,7 @@ import type { AlbumsTable, CollectionRow, NewAlbum } from '../../db/schema.js';
 import { textKey } from '../../db/text-key.js';
 
 /** An album row with its collection's name, which the API calls `collection`. */
-export type AlbumWithCollection = Omit<Selectable<AlbumsTable>, 'user_id' | 'title_key' | 'artist_key' | 'created_at' | 'updated_at'> & {
+export type AlbumWithCollection = Omit<Selectable<AlbumsTable>, 'user_id' | 'title_key' | 'artist_key' | 'updated_at'> & {
   collection_name: string;
 };
 
@@ -28,6 +28,18 @@ const columns = [
   'albums.is_lent',
   'albums.lent_to',
   'albums.lent_date',
+  'albums.format',
+  'albums.catalog_number',
+  'albums.barcode',
+  'albums.pressing',
+  'albums.notes',
+  'albums.rating',
+  'albums.location',
+  'albums.tracklist',
+  'albums.discogs_release_id',
+  'albums.musicbrainz_release_id',
+  'albums.added_at',
+  'albums.created_at',
   'collections.name as collection_name',
 ] as const;
 

@@ -2,10 +2,12 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { albumListQuerySchema, albumListSchema, albumParamsSchema, albumRequestSchema, albumSchema } from '../../../common/albums.schemas.js';
+import { albumBulkRequestSchema, albumBulkResponseSchema } from '../../../common/album-bulk.schemas.js';
 import { ALBUM_LIST_TOTAL_HEADER } from '../../../common/constants.js';
 import { messageSchema } from '../../../common/auth.schemas.js';
 import { currentUser, requireAccess } from '../../plugins/guards.js';
 import { acceptsGzip, matchesIfNoneMatch } from '../../http/cache-headers.js';
+import { bulkEditAlbums } from './album-bulk.service.js';
 import { createAlbum, deleteAlbum, getAlbum, updateAlbum, userAlbumList } from './albums.service.js';
 import { errorSchema } from '../../http/error-schema.js';
 
@@ -63,6 +65,13 @@ export const albumsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: albumParamsSchema, body: albumRequestSchema, response: { 200: albumSchema, ...errors } },
     },
     async (request) => updateAlbum(app.ctx, currentUser(request), request.params.id, request.body),
+  );
+
+  // Bulk edit (docs/product/albums.md): one move, update or delete of many albums, all or nothing.
+  app.post(
+    '/api/albums/bulk',
+    { preValidation: requireAccess, schema: { body: albumBulkRequestSchema, response: { 200: albumBulkResponseSchema, ...errors } } },
+    async (request) => ({ count: await bulkEditAlbums(app.ctx, currentUser(request), request.body) }),
   );
 
   app.delete(

@@ -15,9 +15,29 @@ import { presentAlbum } from './album.presenter.js';
 import { albumsRepository, type AlbumValues } from './albums.repository.js';
 import { reserveAlbumCreation } from './creation-limit.js';
 
+/**
+ * The detail columns a request sets: an absent field is left out, so PUT keeps what is stored and an
+ * insert stores null.
+ */
+function detailValues(input: AlbumInput): Partial<AlbumValues> {
+  const values: Partial<AlbumValues> = {};
+  if (input.format !== undefined) values.format = input.format;
+  if (input.catalogNumber !== undefined) values.catalog_number = input.catalogNumber;
+  if (input.barcode !== undefined) values.barcode = input.barcode;
+  if (input.pressing !== undefined) values.pressing = input.pressing;
+  if (input.notes !== undefined) values.notes = input.notes;
+  if (input.rating !== undefined) values.rating = input.rating;
+  if (input.location !== undefined) values.location = input.location;
+  if (input.tracklist !== undefined) values.tracklist = input.tracklist === null ? null : JSON.stringify(input.tracklist);
+  if (input.discogsReleaseId !== undefined) values.discogs_release_id = input.discogsReleaseId;
+  if (input.musicbrainzReleaseId !== undefined) values.musicbrainz_release_id = input.musicbrainzReleaseId;
+  return values;
+}
+
 /** The album row for a checked album request in the given collection (also the import's, so both write the same keys). */
 export function toValues(input: AlbumInput, collectionId: number): AlbumValues {
   return {
+    ...detailValues(input),
     collection_id: collectionId,
     title: input.title,
     artist: input.artist,
@@ -87,7 +107,9 @@ export async function createAlbum(ctx: AppContext, user: UserRow, input: AlbumIn
     if (!input.allowDuplicate && (await albumsRepository.hasDuplicate(trx, collection.id, values.title_key, values.artist_key))) {
       throw conflict(duplicateMessage(input.title, input.artist, collection.name));
     }
-    const id = await albumsRepository.insert(trx, user.id, values, nowIso());
+    const now = nowIso();
+    // The server's clock, whatever the client sent: only an import carries a date over from its file.
+    const id = await albumsRepository.insert(trx, user.id, { ...values, added_at: now }, now);
     const reached = await countIfCrossed(threshold, 1, (limit) => albumsRepository.countByUserUpTo(trx, user.id, limit));
     return { album: await presentById(trx, user.id, id), reached };
   });

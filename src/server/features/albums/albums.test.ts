@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_ALBUM_DETAILS } from '../../../common/album-details.schemas.js';
 import { latestIsoDateOnEarth, latestReleaseYear, todayIsoDate } from '../../../common/albums.schemas.js';
 import { Client, createTestApp, insertStoredImage, signUp, storedImageExists, type TestApp } from '../../test/harness.js';
 import { usersRepository } from '../users/users.repository.js';
@@ -29,7 +30,12 @@ const ALBUM_KEYS = [
   'isLent',
   'lentTo',
   'lentDate',
+  ...Object.keys(NO_ALBUM_DETAILS),
+  'addedAt',
 ].sort();
+
+/** The collector's details of an album that was given none (album-details.test.ts fills them). */
+const noDetails = { ...NO_ALBUM_DETAILS, addedAt: expect.any(String) as string };
 
 const fullAlbum = {
   collection: 'Jazz',
@@ -69,7 +75,7 @@ describe('POST /api/albums', () => {
     expect(res.statusCode).toBe(201);
     const album = res.json();
     expect(Object.keys(album).sort()).toEqual(ALBUM_KEYS);
-    expect(album).toEqual({ ...fullAlbum, id: expect.any(Number) });
+    expect(album).toEqual({ ...fullAlbum, ...noDetails, id: expect.any(Number) });
     expect((await client.get(`/api/albums/${album.id}`)).json()).toEqual(album);
     expect((await client.get('/api/albums')).json()).toEqual([album]);
   });
@@ -131,6 +137,7 @@ describe('POST /api/albums', () => {
       isLent: false,
       lentTo: null,
       lentDate: null,
+      ...noDetails,
     });
   });
 
@@ -286,7 +293,7 @@ describe('PUT /api/albums/{id}', () => {
     const album = (await client.post('/api/albums', fullAlbum)).json();
     const res = await client.put(`/api/albums/${album.id}`, { ...fullAlbum, collection: 'favourites', price: 30, label: '', allowDuplicate: true });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ...fullAlbum, id: album.id, collection: 'Favourites', price: 30, label: null });
+    expect(res.json()).toEqual({ ...fullAlbum, ...noDetails, id: album.id, collection: 'Favourites', price: 30, label: null });
     expect((await client.get(`/api/albums/${album.id}`)).json()).toEqual(res.json());
   });
 

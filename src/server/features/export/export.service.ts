@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
+import { tracklistText, type Track } from '../../../common/album-details.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
 import { albumsRepository, type AlbumWithCollection } from '../albums/albums.repository.js';
@@ -34,9 +35,24 @@ const COLUMNS: readonly Column[] = [
   ['Lent', (a) => (a.is_lent ? 'Yes' : 'No')],
   ['Lent To', (a) => a.lent_to],
   ['Lent Date', (a) => a.lent_date],
+  // The collector's details (docs/product/export.md), after the original columns so that files of
+  // the shorter shape still line up.
+  ['Format', (a) => a.format],
+  ['Catalog Number', (a) => a.catalog_number],
+  ['Barcode', (a) => a.barcode],
+  ['Pressing', (a) => a.pressing],
+  ['Notes', (a) => a.notes],
+  ['Rating', (a) => a.rating],
+  ['Location', (a) => a.location],
+  ['Tracklist', (a) => tracklistText(a.tracklist === null ? null : (JSON.parse(a.tracklist) as Track[]))],
+  ['Discogs Release ID', (a) => a.discogs_release_id],
+  ['MusicBrainz Release ID', (a) => a.musicbrainz_release_id],
+  ['Date Added', (a) => a.added_at ?? a.created_at],
 ];
 
 export const CSV_HEADER = COLUMNS.map(([header]) => header);
+/** The columns of exports made before the collector's details: still imported. */
+export const CSV_HEADER_BEFORE_DETAILS = CSV_HEADER.slice(0, CSV_HEADER.indexOf('Format'));
 
 /**
  * Rows per keyset page. Reading and encoding a page holds the event loop (better-sqlite3 is
@@ -45,7 +61,7 @@ export const CSV_HEADER = COLUMNS.map(([header]) => header);
 const PAGE_SIZE = 200;
 
 /** Bump when the columns or the encoding change, so files kept by an older build are not served. */
-const EXPORT_FORMAT = 3;
+const EXPORT_FORMAT = 4;
 
 /**
  * What a kept export's content depends on besides the user's data version: the format, PUBLIC_URL

@@ -28,7 +28,20 @@ const HEADER = [
   'Lent',
   'Lent To',
   'Lent Date',
+  'Format',
+  'Catalog Number',
+  'Barcode',
+  'Pressing',
+  'Notes',
+  'Rating',
+  'Location',
+  'Tracklist',
+  'Discogs Release ID',
+  'MusicBrainz Release ID',
+  'Date Added',
 ];
+/** The collector's columns of an album that has none of its details, only the date it was added. */
+const noDetails = (album: { addedAt: string }) => [...Array<string>(10).fill(''), album.addedAt];
 
 /** A strict RFC 4180 reader: CRLF records, quoted fields with doubled quotes. */
 function parseCsv(text: string): string[][] {
@@ -87,7 +100,7 @@ async function collector(collections: string[]) {
 async function add(client: Client, fields: Record<string, unknown>) {
   const res = await client.post('/api/albums', { allowDuplicate: true, ...fields });
   expect(res.statusCode).toBe(201);
-  return res.json<{ id: number }>();
+  return res.json<{ id: number; addedAt: string }>();
 }
 
 describe('csvCell (RFC 4180)', () => {
@@ -139,8 +152,8 @@ describe('GET /api/export/albums', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="spindle-all-${todayIsoDate()}.csv"`);
     expect(rows).toEqual([
       HEADER,
-      [String(a.id), 'Kind of Blue', 'Miles Davis', 'Jazz', 'Rough Trade, London', '2024-03-09', '24.50', 'https://example.com/kob.jpg', 'Jazz', 'Columbia', '1959', 'US', 'Near Mint (NM)', 'Very Good Plus (VG+)', 'Yes', 'Sam "the man"', '2024-05-01'],
-      [String(b.id), 'Déjà Vu', 'Crosby, Stills, Nash & Young', 'Rock', '', '', '', '', '', '', '', '', '', '', 'No', '', ''],
+      [String(a.id), 'Kind of Blue', 'Miles Davis', 'Jazz', 'Rough Trade, London', '2024-03-09', '24.50', 'https://example.com/kob.jpg', 'Jazz', 'Columbia', '1959', 'US', 'Near Mint (NM)', 'Very Good Plus (VG+)', 'Yes', 'Sam "the man"', '2024-05-01', ...noDetails(a)],
+      [String(b.id), 'Déjà Vu', 'Crosby, Stills, Nash & Young', 'Rock', '', '', '', '', '', '', '', '', '', '', 'No', '', '', ...noDetails(b)],
     ]);
     expect(res.body).toContain('"Crosby, Stills, Nash & Young"');
     expect(res.body).toContain('"Sam ""the man"""');

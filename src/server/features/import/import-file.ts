@@ -9,6 +9,8 @@ import { mapperFor, type RowMapper } from './import-formats.js';
 export interface ImportCandidate {
   row: number;
   input: AlbumInput;
+  /** When the file says the copy was added; null: the import's own time. */
+  addedAt: string | null;
 }
 
 /** A file read and every row checked, before any look at the user's albums. */
@@ -114,7 +116,7 @@ export class ImportFileReader {
         continue;
       }
       for (const message of mapped.notices) parsed.notices.push({ row, message });
-      parsed.candidates.push({ row, input: checked.data });
+      parsed.candidates.push({ row, input: checked.data, addedAt: mapped.addedAt });
     }
     return parsed;
   }

@@ -1,14 +1,30 @@
 import type { Executor } from '../../db/database.js';
 import type { AlbumValues } from '../albums/albums.repository.js';
 
-/** Rows per INSERT: 500 × 21 parameters stays far below SQLite's and PostgreSQL's limits. */
+export interface ExistingAlbumKey {
+  collection_id: number;
+  title_key: string;
+  artist_key: string;
+  discogs_release_id: number | null;
+  catalog_number: string | null;
+  format: string | null;
+}
+
+/** Rows per INSERT: 500 × 32 parameters stays far below SQLite's and PostgreSQL's limits. */
 export const INSERT_CHUNK = 500;
 
 /** Bulk reads and writes of the import, always scoped by the owner's id (docs/product/api.md#who-may-call). */
 export const importRepository = {
-  /** The duplicate keys (docs/product/albums.md#duplicates) of every album of the user, with its collection id. */
-  albumKeys(db: Executor, userId: number): Promise<{ collection_id: number; title_key: string; artist_key: string }[]> {
-    return db.selectFrom('albums').select(['collection_id', 'title_key', 'artist_key']).where('user_id', '=', userId).execute();
+  /**
+   * The duplicate keys (docs/product/albums.md#duplicates) of every album of the user, with its
+   * collection id and what tells copies apart.
+   */
+  albumKeys(db: Executor, userId: number): Promise<ExistingAlbumKey[]> {
+    return db
+      .selectFrom('albums')
+      .select(['collection_id', 'title_key', 'artist_key', 'discogs_release_id', 'catalog_number', 'format'])
+      .where('user_id', '=', userId)
+      .execute();
   },
 
   /** Which of these stored image names belong to the user. */

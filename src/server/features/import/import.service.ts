@@ -25,6 +25,8 @@ interface Duplicate extends ImportCandidate {
 export interface ImportPlan {
   toAdd: ImportCandidate[];
   duplicates: Duplicate[];
+  /** Rows added although an album of the same title and artist is there: another pressing. */
+  otherCopies: Duplicate[];
   /** Collection name key → existing id, or the name to create. */
   existingCollections: Map<string, number>;
   newCollections: string[];
@@ -33,10 +35,31 @@ export interface ImportPlan {
 const albumKey = (collectionKey: string, title: string, artist: string) =>
   `${collectionKey}\n${title.trim().toLowerCase()}\n${artist.trim().toLowerCase()}`;
 
+/** What tells two copies of one album apart, and where the one already there came from (null: the user's albums). */
+interface Copy {
+  row: number | null;
+  releaseId: number | null;
+  catalogNumber: string | null;
+  format: string | null;
+}
+
+const catalogKey = (value: string | null) => (value === null ? null : value.replace(/\s+/g, ' ').trim().toLowerCase());
+
+/** The first thing two copies both have and differ in, or null when nothing tells them apart. */
+function difference(a: Copy, b: Copy): string | null {
+  const differ = <T>(x: T | null, y: T | null) => x !== null && y !== null && x !== y;
+  if (differ(a.releaseId, b.releaseId)) return 'release';
+  if (differ(a.catalogNumber, b.catalogNumber)) return 'catalogue number';
+  if (differ(a.format, b.format)) return 'format';
+  return null;
+}
+
 /**
- * Sorts the parsed rows into added and duplicates (docs/product/import.md#duplicates: same title and artist, trimmed and
- * case-insensitive, in the same collection — against the user's albums and within the file), and
- * checks the free tier's limits (docs/product/import.md#limits) as creating each album one by one would. A
+ * Sorts the parsed rows into added and duplicates, and checks the free tier's limits
+ * (docs/product/import.md#limits) as creating each album one by one would. A row is an album already
+ * there (against the user's albums and within the file) when title and artist match in the same
+ * collection (trimmed and case-insensitive) and neither copy has a different release id, catalogue
+ * number or format (docs/product/import.md#duplicates): another pressing is added as another copy. A
  * stored cover is kept only when it is one of the user's own images; another address of ours stays absolute.
  */
 export async function planImport(db: Executor, ctx: AppContext, user: UserRow, parsed: ParsedImport): Promise<ImportPlan> {
@@ -44,13 +67,24 @@ export async function planImport(db: Executor, ctx: AppContext, user: UserRow, p
   const keyById = new Map(collections.map((c) => [c.id, c.name_key]));
   const existingCollections = new Map(collections.map((c) => [c.name_key, c.id]));
   const existingNames = new Map(collections.map((c) => [c.name_key, c.name]));
-  const seen = new Map<string, number | null>();
+  const seen = new Map<string, Copy[]>();
+  const remember = (key: string, copy: Copy) => {
+    const copies = seen.get(key);
+    if (copies) copies.push(copy);
+    else seen.set(key, [copy]);
+  };
   for (const album of await importRepository.albumKeys(db, user.id)) {
-    seen.set(`${keyById.get(album.collection_id)}\n${album.title_key}\n${album.artist_key}`, null);
+    remember(`${keyById.get(album.collection_id)}\n${album.title_key}\n${album.artist_key}`, {
+      row: null,
+      releaseId: album.discogs_release_id,
+      catalogNumber: catalogKey(album.catalog_number),
+      format: album.format,
+    });
   }
 
   const toAdd: ImportCandidate[] = [];
   const duplicates: Duplicate[] = [];
+  const otherCopies: Duplicate[] = [];
   const newCollections = new Map<string, string>();
   for (const candidate of parsed.candidates) {
     const collectionKey = collectionNameKey(candidate.input.collection);
@@ -59,13 +93,25 @@ export async function planImport(db: Executor, ctx: AppContext, user: UserRow, p
     if (existingName !== undefined && existingName !== candidate.input.collection) candidate.input = { ...candidate.input, collection: existingName };
     const { input } = candidate;
     const key = albumKey(collectionKey, input.title, input.artist);
-    if (seen.has(key)) {
-      const row = seen.get(key);
-      const reason = row == null ? `Already in "${input.collection}"` : `Same album as row ${row}`;
+    const copy: Copy = {
+      row: candidate.row,
+      releaseId: input.discogsReleaseId ?? null,
+      catalogNumber: catalogKey(input.catalogNumber ?? null),
+      format: input.format ?? null,
+    };
+    const sameTitle = seen.get(key) ?? [];
+    const same = sameTitle.find((other) => difference(other, copy) === null);
+    if (same) {
+      const reason = same.row === null ? `Already in "${input.collection}"` : `Same album as row ${same.row}`;
       duplicates.push({ ...candidate, reason });
       continue;
     }
-    seen.set(key, candidate.row);
+    if (sameTitle.length > 0) {
+      const first = sameTitle[0]!;
+      const where = first.row === null ? `in "${input.collection}"` : `at row ${first.row}`;
+      otherCopies.push({ ...candidate, reason: `Another copy: the album ${where} has a different ${difference(first, copy)}` });
+    }
+    remember(key, copy);
     toAdd.push(candidate);
     if (!existingCollections.has(collectionKey) && !newCollections.has(collectionKey)) newCollections.set(collectionKey, input.collection);
   }
@@ -92,7 +138,7 @@ export async function planImport(db: Executor, ctx: AppContext, user: UserRow, p
       }
     }
   }
-  return { toAdd, duplicates, existingCollections, newCollections: [...newCollections.values()] };
+  return { toAdd, duplicates, otherCopies, existingCollections, newCollections: [...newCollections.values()] };
 }
 
 /** A cover path of ours that is not the user's own image becomes the absolute address it came as. */
@@ -127,6 +173,7 @@ export async function dryRunImport(ctx: AppContext, user: UserRow, parsed: Parse
     rows: parsed.rows,
     toAdd: { count: plan.toAdd.length, items: listed(plan.toAdd).map(summary) },
     duplicates: { count: plan.duplicates.length, items: listed(plan.duplicates).map((d) => ({ ...summary(d), reason: d.reason })) },
+    otherCopies: { count: plan.otherCopies.length, items: listed(plan.otherCopies).map((d) => ({ ...summary(d), reason: d.reason })) },
     refused: { count: parsed.refused.length, items: listed(parsed.refused) },
     notices: { count: parsed.notices.length, items: listed(parsed.notices) },
     newCollections: plan.newCollections,
@@ -166,7 +213,10 @@ export async function runImport(
     onProgress(0, total);
     for (let i = 0; i < total; i += INSERT_CHUNK) {
       const chunk = plan.toAdd.slice(i, i + INSERT_CHUNK);
-      const values = chunk.map(({ input }) => toValues(input, collectionIds.get(collectionNameKey(input.collection))!));
+      const values = chunk.map(({ input, addedAt }) => ({
+        ...toValues(input, collectionIds.get(collectionNameKey(input.collection))!),
+        added_at: addedAt ?? now,
+      }));
       await importRepository.insertMany(trx, user.id, values, now);
       onProgress(Math.min(total, i + INSERT_CHUNK), total);
       // Lets the progress line go out before the next chunk.

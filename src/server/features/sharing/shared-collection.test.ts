@@ -78,7 +78,7 @@ describe('Shared collection albums: GET /api/shared/{token}/albums', () => {
     expect(Object.keys(response.json())).toEqual(['albums']);
     const list = response.json().albums as Record<string, unknown>[];
     expect(list).toHaveLength(8);
-    for (const album of list) expect(Object.keys(album).sort()).toEqual(['artist', 'coverUrl', 'id', 'title']);
+    for (const album of list) expect(Object.keys(album).sort()).toEqual(['artist', 'coverUrl', 'format', 'id', 'releaseYear', 'title']);
     for (const secret of ['4242', '42.42', 'Secret Records', 'Private Borrower', '2024-', ownerEmail, 'Hidden']) {
       expect(response.body).not.toContain(secret);
     }

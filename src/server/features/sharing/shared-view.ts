@@ -1,3 +1,4 @@
+import type { AlbumFormat } from '../../../common/album-formats.js';
 import type { SharedAlbum, SharedSortField, SortOrder } from '../../../common/sharing.schemas.js';
 import { storedImageName } from '../cover-art/image-cleanup.js';
 import type { SharedAlbumRow } from './sharing.repository.js';
@@ -51,7 +52,14 @@ export function selectSharedAlbums(
   return albums
     .filter((album) => !wanted || artistKey(album.artist) === wanted)
     .sort(compareAlbums(options.sortBy, options.sortOrder))
-    .map((album) => ({ id: album.id, title: album.title, artist: album.artist, coverUrl: publicCoverUrl(token, album.coverUrl) }));
+    .map((album) => ({
+      id: album.id,
+      title: album.title,
+      artist: album.artist,
+      coverUrl: publicCoverUrl(token, album.coverUrl),
+      format: album.format as AlbumFormat | null,
+      releaseYear: album.releaseYear,
+    }));
 }
 
 /** The cover a link preview shows: the first stored cover in the page's default order (title ascending). */

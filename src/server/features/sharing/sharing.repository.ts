@@ -15,6 +15,8 @@ export interface SharedAlbumRow {
   title: string;
   artist: string;
   coverUrl: string | null;
+  format: string | null;
+  releaseYear: number | null;
 }
 
 /** Queries on `collections.share_token` and the albums a share shows. */
@@ -80,7 +82,7 @@ export const sharingRepository = {
   listAlbums(db: Executor, collectionId: number): Promise<SharedAlbumRow[]> {
     return db
       .selectFrom('albums')
-      .select(['id', 'title', 'artist', 'cover_url as coverUrl'])
+      .select(['id', 'title', 'artist', 'cover_url as coverUrl', 'format', 'release_year as releaseYear'])
       .where('collection_id', '=', collectionId)
       .orderBy('id')
       .execute();

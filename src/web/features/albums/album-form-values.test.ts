@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_ALBUM_DETAILS } from '../../../common/album-details.schemas';
 import { todayIsoDate, type Album } from '../../../common/albums.schemas';
 import { ApiError } from '../../lib/api-client';
 import { albumFormSchema, albumToFormValues, isDuplicateAlbumError, newAlbumValues } from './album-form-values';
@@ -92,6 +93,8 @@ describe('album form (docs/product/albums.md#form)', () => {
       isLent: true,
       lentTo: 'Kim',
       lentDate: '2025-01-02',
+      ...NO_ALBUM_DETAILS,
+      addedAt: '2025-01-01T10:00:00.000Z',
     };
     const values = albumToFormValues(album);
     expect(values).toMatchObject({ price: '18.50', releaseYear: '1971', label: '', sleeveCondition: '', lentTo: 'Kim', coverUrl: '/api/cover-art/abc.jpg' });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_ALBUM_DETAILS } from '../../../common/album-details.schemas';
 import type { Album } from '../../../common/albums.schemas';
 import { albumCountText, albumsInCollection, conditionCode, filterAlbums, formatUsd, hasFilters, sortAlbums, totalPriceCents } from './album-view';
 
@@ -22,6 +23,8 @@ function album(fields: Partial<Album>): Album {
     isLent: false,
     lentTo: null,
     lentDate: null,
+    ...NO_ALBUM_DETAILS,
+    addedAt: '2024-01-01T00:00:00.000Z',
     ...fields,
   };
 }
