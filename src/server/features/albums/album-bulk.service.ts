@@ -6,7 +6,6 @@ import { nowIso } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { paymentRequired, userAccess } from '../../plugins/guards.js';
-import { collectionsRepository } from '../collections/collections.repository.js';
 import { releaseCovers } from '../cover-art/image-cleanup.js';
 import { albumBulkRepository } from './album-bulk.repository.js';
 import type { AlbumValues } from './albums.repository.js';
@@ -39,7 +38,7 @@ export async function bulkEditAlbums(ctx: AppContext, user: UserRow, request: Al
       const covers = await albumBulkRepository.delete(trx, user.id, ids);
       await releaseCovers(trx, user.id, covers);
     } else if (request.action === 'move') {
-      const collection = await collectionsRepository.findByName(trx, user.id, request.collection ?? '');
+      const collection = await albumsRepository.findCollectionByName(trx, user.id, request.collection ?? '');
       if (!collection) throw notFound(ALBUM_MESSAGES.collectionNotFound);
       if (userAccess(user) === 'free') {
         const arriving = await albumBulkRepository.countOutside(trx, user.id, ids, collection.id);
