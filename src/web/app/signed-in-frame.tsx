@@ -6,7 +6,7 @@ import { errorToast } from '../components/ui/use-toast';
 import { useSessionUser } from '../lib/session';
 import { collectionsQuery } from '../features/collections/api';
 import * as dialogs from '../features/collections/collection-home-dialogs';
-import { AppHeader } from '../features/collections/components/app-header';
+import { AppHeader } from './app-header';
 import { readStoredSelection } from '../features/collections/selection-store';
 
 /** True inside the frame: a page that has a header of its own for visitors leaves it out then. */

@@ -1,4 +1,4 @@
-import { deferredComponent } from './deferred-component';
+import { deferredComponent } from '../../components/deferred-component';
 
 /*
  * The home's dialogs are not needed for its first paint: their code (forms, schemas, the share and

@@ -15,7 +15,7 @@ import { useIsNarrow } from '../../lib/use-is-mobile';
 import { formatCount } from '../../lib/number-format';
 import { useAlbums } from '../albums/api';
 import { useCollections, useCreateCollection, useDeleteCollection, useRenameCollection } from './api';
-import { AppHeader } from './components/app-header';
+import { AppHeader } from '../../app/app-header';
 import { CollectionAlbums, CollectionAlbumsSkeleton, LoadError } from './components/collection-albums';
 import * as dialogs from './collection-home-dialogs';
 import { CollectionsSidebar } from './components/collections-sidebar';
