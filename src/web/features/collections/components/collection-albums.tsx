@@ -18,11 +18,11 @@ import {
   totalPriceCents,
   type AlbumFilters,
   type AlbumSortField,
-} from '../album-view';
+} from '../../albums/album-view';
 import { formatCount } from '../../../lib/number-format';
-import { AlbumGrid, AlbumGridSkeleton } from './album-grid';
+import { AlbumGrid, AlbumGridSkeleton } from '../../albums/components/album-grid';
 import { CollectionActionItems } from './collection-action-items';
-import { AlbumToolbar } from './album-toolbar';
+import { AlbumToolbar } from '../../albums/components/album-toolbar';
 import { parseHomeView, type HomeLayout } from '../../../../common/home-view';
 import { useServerRender } from '../../../app/server-render-context';
 import {
