@@ -30,7 +30,7 @@ import {
 import { useSessionUser, type SessionUser } from '../lib/session';
 import { formatCount } from '../lib/number-format';
 import { useLogout } from '../features/auth/api';
-import { arriveHomeAt } from '../features/collections/home-view-memory';
+import { arriveHomeAt } from '../lib/home-view-memory';
 
 export interface AppHeaderProps {
   /** Share Collection: opens the share dialog for the selected collection (the item hides when absent). */

@@ -1,6 +1,6 @@
-import { HOME_VIEW_COOKIE, STORAGE_KEYS } from '../../../common/constants';
-import { normalizeHomeView, parseHomeView, serializeHomeView, type HomeView } from '../../../common/home-view';
-import { localStore } from '../../lib/storage';
+import { HOME_VIEW_COOKIE, STORAGE_KEYS } from '../../common/constants';
+import { normalizeHomeView, parseHomeView, serializeHomeView, type HomeView } from '../../common/home-view';
+import { localStore } from './storage';
 
 export type { HomeView };
 
