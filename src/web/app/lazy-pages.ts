@@ -9,7 +9,7 @@ export const TermsPage = lazy(() => import('../features/terms/terms-page'));
 export const AuthPage = lazy(() => import('../features/auth/auth-page'));
 export const ProfilePage = lazy(() => import('../features/users/profile-page'));
 // Not React.lazy: see collection-home-entry.tsx (its code is fetched as the app starts).
-export { CollectionHomePage } from '../features/collections/collection-home-entry';
+export { CollectionHomePage } from '../features/collection-home/collection-home-entry';
 export const AlbumFormPage = lazy(() => import('../features/albums/album-form-page'));
 // Its charts are drawn in its own chunk: nothing here weighs on the home or the landing page.
 // Issue 15: the import page and its report are their own chunk.

@@ -59,7 +59,7 @@ async function seedServerDrawnHome(root: HTMLElement, client: QueryClient): Prom
 }
 
 /**
- * Starts the app in `root`. A collection home the server drew (features/collections/
+ * Starts the app in `root`. A collection home the server drew (features/collection-home/
  * home-server-render.tsx) is hydrated: its cards stay on screen and become the app's own. Otherwise,
  * or when this browser would draw something else, the app renders afresh and replaces the drawing.
  * Resolves with whether the drawing was hydrated, once it is.

@@ -5,7 +5,7 @@ import type { OverdueLoansSummary } from '../../common/loans';
 import { errorToast } from '../components/ui/use-toast';
 import { useSessionUser } from '../lib/session';
 import { collectionsQuery } from '../features/collections/api';
-import * as dialogs from '../features/collections/collection-home-dialogs';
+import * as dialogs from '../features/collection-home/collection-home-dialogs';
 import { AppHeader } from './app-header';
 import { readStoredSelection } from '../features/collections/selection-store';
 

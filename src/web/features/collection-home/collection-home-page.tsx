@@ -14,14 +14,14 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useIsNarrow } from '../../lib/use-is-mobile';
 import { formatCount } from '../../lib/number-format';
 import { useAlbums } from '../albums/api';
-import { useCollections, useCreateCollection, useDeleteCollection, useRenameCollection } from './api';
+import { useCollections, useCreateCollection, useDeleteCollection, useRenameCollection } from '../collections/api';
 import { AppHeader } from '../../app/app-header';
 import { CollectionAlbums, CollectionAlbumsSkeleton } from './components/collection-albums';
 import { LoadError } from '../../components/load-error';
 import * as dialogs from './collection-home-dialogs';
-import { CollectionsSidebar } from './components/collections-sidebar';
-import { collectionAfterDelete, collectionHref } from './selected-collection';
-import { useSelectedCollection } from './use-selected-collection';
+import { CollectionsSidebar } from '../collections/components/collections-sidebar';
+import { collectionAfterDelete, collectionHref } from '../collections/selected-collection';
+import { useSelectedCollection } from '../collections/use-selected-collection';
 import { OfflineNotice } from '../../offline/offline-notice';
 import { OverdueNotice } from './components/overdue-notice';
 

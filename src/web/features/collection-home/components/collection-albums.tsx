@@ -22,7 +22,7 @@ import {
 } from '../../albums/album-view';
 import { formatCount } from '../../../lib/number-format';
 import { AlbumGrid, AlbumGridSkeleton } from '../../albums/components/album-grid';
-import { CollectionActionItems } from './collection-action-items';
+import { CollectionActionItems } from '../../collections/components/collection-action-items';
 import { AlbumToolbar } from '../../albums/components/album-toolbar';
 import { parseHomeView, type HomeLayout } from '../../../../common/home-view';
 import { useServerRender } from '../../../app/server-render-context';
