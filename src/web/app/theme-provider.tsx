@@ -4,7 +4,6 @@ import { localStore } from '../lib/storage';
 
 /** Spec 1 §3: light, dark or system, stored locally, default light. common/theme-script.ts applies it before paint. */
 export type Theme = 'light' | 'dark' | 'system';
-export const THEMES: readonly Theme[] = ['light', 'dark', 'system'];
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 

@@ -4,11 +4,9 @@ import { formatCents, formatCount } from '../../lib/number-format';
 
 /** Spec 1 §2: the grid sorts by title, artist or genre. */
 export type AlbumSortField = 'title' | 'artist' | 'genre';
-export const ALBUM_SORT_FIELDS: readonly AlbumSortField[] = ['title', 'artist', 'genre'];
 
 /** Issue 15: every album, only those lent out, or only those lent longer than the reminder's days. */
 export type LendingFilter = 'all' | 'lent' | 'overdue';
-export const LENDING_FILTERS: readonly LendingFilter[] = ['all', 'lent', 'overdue'];
 
 export interface AlbumFilters {
   artist: string;
