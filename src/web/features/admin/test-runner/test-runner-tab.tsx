@@ -157,7 +157,7 @@ function TestOutput({ log }: { log: readonly string[] }) {
 }
 
 /** The admin dashboard's Testing tab (spec 2 §2, D19): the built-in suites run on the server and stream their results. */
-export function TestingTab() {
+export function TestRunnerTab() {
   const suitesQuery = useQuery(testSuitesQuery());
   const run = useTestRun();
   const suites = suitesQuery.data;
