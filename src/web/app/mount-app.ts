@@ -6,7 +6,7 @@ import type { Collection } from '../../common/collections.schemas';
 import { SERVER_RENDER_ATTRIBUTE, STORED_SELECTION_ATTRIBUTE, STORED_VIEW_ATTRIBUTE } from '../../common/home-render';
 import { peekEarlyJson, takeEarlyJson } from '../lib/early-home-reads';
 import { readStoredHomeView } from '../lib/home-view-memory';
-import { readStoredSelection } from '../features/collections/selection-store';
+import { readStoredSelection } from '../features/collections/selected-collection';
 import { API, QUERY_KEYS } from '../lib/api-paths';
 import type { SessionUser } from '../lib/session';
 

@@ -7,7 +7,7 @@ import { useSessionUser } from '../lib/session';
 import { collectionsQuery } from '../features/collections/api';
 import * as dialogs from '../features/collection-home/collection-home-dialogs';
 import { AppHeader } from './app-header';
-import { readStoredSelection } from '../features/collections/selection-store';
+import { readStoredSelection } from '../features/collections/selected-collection';
 
 /** True inside the frame: a page that has a header of its own for visitors leaves it out then. */
 const FrameContext = createContext(false);

@@ -11,7 +11,7 @@ import { errorToast, toast } from '../../components/ui/use-toast';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { useSessionUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useIsNarrow } from '../../lib/use-is-mobile';
+import { useIsNarrow } from '../../lib/use-is-narrow';
 import { formatCount } from '../../lib/number-format';
 import { useAlbums } from '../albums/api';
 import { useCollections, useCreateCollection, useDeleteCollection, useRenameCollection } from '../collections/api';
