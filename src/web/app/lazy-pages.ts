@@ -12,9 +12,9 @@ export const ProfilePage = lazy(() => import('../features/users/profile-page'));
 export { CollectionHomePage } from '../features/collection-home/collection-home-entry';
 export const AlbumFormPage = lazy(() => import('../features/albums/album-form-page'));
 // Its charts are drawn in its own chunk: nothing here weighs on the home or the landing page.
+export const AnalyticsPage = lazy(() => import('../features/analytics/analytics-page'));
 // Issue 15: the import page and its report are their own chunk.
 export const ImportPage = lazy(() => import('../features/import/import-page'));
-export const AnalyticsPage = lazy(() => import('../features/analytics/analytics-page'));
 export const SharedCollectionPage = lazy(() => import('../features/sharing/shared-collection-page'));
 export const ForgotPasswordPage = lazy(() => import('../features/password-reset/forgot-password-page'));
 export const ResetPasswordPage = lazy(() => import('../features/password-reset/reset-password-page'));
