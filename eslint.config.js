@@ -4,6 +4,48 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Web features import one another only along these edges, so dependencies run one way; what two
+// features share goes down into src/web/components or src/web/lib instead.
+const WEB_FEATURE_EDGES = {
+  // The home lists a collection's albums and opens its share and export dialogs.
+  'collection-home': ['albums', 'collections', 'sharing', 'export'],
+  // The album form picks a collection, autofills from a pressing and chooses a cover.
+  albums: ['collections', 'releases', 'cover-art'],
+  // Covers shown or imported: a pressing's in the pressings list, an album's on a shared page.
+  releases: ['cover-art'],
+  sharing: ['cover-art'],
+  // The import page links to, and after an import opens, a collection's home.
+  import: ['collections'],
+  // Keep-your-records offers the CSV export and the sign-out; the page reads the profile.
+  subscription: ['auth', 'export', 'users'],
+};
+const WEB_FEATURES = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** One block per web feature: an import that climbs out of it (../) into a feature not on its list fails. */
+const webFeatureImports = WEB_FEATURES.map((feature) => {
+  const forbidden = WEB_FEATURES.filter((other) => other !== feature && !(WEB_FEATURE_EDGES[feature] ?? []).includes(other));
+  return {
+    files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
+    // A test may build its input with the feature that feeds it (autofill's rules with the album form's values).
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${forbidden.join('|')})(/|$)`,
+              message: `Web features import each other one way only (WEB_FEATURE_EDGES in eslint.config.js): move what ${feature} needs into src/web/components or src/web/lib.`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'coverage', 'test-results', 'playwright-report', 'public/*.js', '.scratch'] },
   js.configs.recommended,
@@ -45,6 +87,7 @@ export default tseslint.config(
     },
   },
   ...serverFeatureBoundaries(),
+  ...webFeatureImports,
   {
     // Tests read JSON bodies of HTTP answers, which are untyped by nature.
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*'],

@@ -13,7 +13,7 @@ export default defineConfig({
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   ssr: { noExternal: true, target: 'node' },
   build: {
-    ssr: 'src/web/features/collections/home-server-render.tsx',
+    ssr: 'src/web/features/collection-home/home-server-render.tsx',
     outDir: 'dist/ssr',
     emptyOutDir: true,
     target: 'node20',

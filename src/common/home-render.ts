@@ -3,7 +3,7 @@ import type { User } from './auth.schemas.js';
 import type { Collection } from './collections.schemas.js';
 
 /**
- * The contract between the server and the web build's server entry (src/web/features/collections/
+ * The contract between the server and the web build's server entry (src/web/features/collection-home/
  * home-server-render.tsx, built to dist/ssr): everything the collection home's first render reads,
  * exactly as the API would answer it.
  */

@@ -1,6 +1,6 @@
 import { SERVER_RENDER_ATTRIBUTE } from '../common/home-render';
 import { holdEarlyInput } from './app/early-input';
-import { startEarlyReads } from './features/collections/early-home-reads';
+import { startEarlyReads } from './lib/early-home-reads';
 import { API } from './lib/api-paths';
 import { yieldToMain } from './lib/json-slices';
 import './components/ui/animations.css';

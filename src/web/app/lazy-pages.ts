@@ -9,12 +9,12 @@ export const TermsPage = lazy(() => import('../features/terms/terms-page'));
 export const AuthPage = lazy(() => import('../features/auth/auth-page'));
 export const ProfilePage = lazy(() => import('../features/users/profile-page'));
 // Not React.lazy: see collection-home-entry.tsx (its code is fetched as the app starts).
-export { CollectionHomePage } from '../features/collections/collection-home-entry';
+export { CollectionHomePage } from '../features/collection-home/collection-home-entry';
 export const AlbumFormPage = lazy(() => import('../features/albums/album-form-page'));
-// The import page and its report are their own chunk.
-export const ImportPage = lazy(() => import('../features/import/import-page'));
 // Its charts are drawn in its own chunk: nothing here weighs on the home or the landing page.
 export const AnalyticsPage = lazy(() => import('../features/analytics/analytics-page'));
+// The import page and its report are their own chunk.
+export const ImportPage = lazy(() => import('../features/import/import-page'));
 export const SharedCollectionPage = lazy(() => import('../features/sharing/shared-collection-page'));
 export const ForgotPasswordPage = lazy(() => import('../features/password-reset/forgot-password-page'));
 export const ResetPasswordPage = lazy(() => import('../features/password-reset/reset-password-page'));

@@ -4,9 +4,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Album } from '../../common/albums.schemas';
 import type { Collection } from '../../common/collections.schemas';
 import { SERVER_RENDER_ATTRIBUTE, STORED_SELECTION_ATTRIBUTE, STORED_VIEW_ATTRIBUTE } from '../../common/home-render';
-import { peekEarlyJson, takeEarlyJson } from '../features/collections/early-home-reads';
-import { readStoredHomeView } from '../features/collections/home-view-memory';
-import { readStoredSelection } from '../features/collections/selection-store';
+import { peekEarlyJson, takeEarlyJson } from '../lib/early-home-reads';
+import { readStoredHomeView } from '../lib/home-view-memory';
+import { readStoredSelection } from '../features/collections/selected-collection';
 import { API, QUERY_KEYS } from '../lib/api-paths';
 import type { SessionUser } from '../lib/session';
 
@@ -59,7 +59,7 @@ async function seedServerDrawnHome(root: HTMLElement, client: QueryClient): Prom
 }
 
 /**
- * Starts the app in `root`. A collection home the server drew (features/collections/
+ * Starts the app in `root`. A collection home the server drew (features/collection-home/
  * home-server-render.tsx) is hydrated: its cards stay on screen and become the app's own. Otherwise,
  * or when this browser would draw something else, the app renders afresh and replaces the drawing.
  * Resolves with whether the drawing was hydrated, once it is.

@@ -2,7 +2,7 @@ import { createContext, use } from 'react';
 
 /**
  * What the server reads instead of the browser's storage when it draws a page: the selected
- * collection and the home's view the browser last stored, mirrored to cookies (features/collections/selection-store.ts).
+ * collection and the home's view the browser last stored, mirrored to cookies (features/collections/selected-collection.ts).
  * Null in the browser.
  */
 export interface ServerRenderValues {

@@ -5,9 +5,9 @@ import type { OverdueLoansSummary } from '../../common/loans';
 import { errorToast } from '../components/ui/use-toast';
 import { useSessionUser } from '../lib/session';
 import { collectionsQuery } from '../features/collections/api';
-import * as dialogs from '../features/collections/collection-home-dialogs';
-import { AppHeader } from '../features/collections/components/app-header';
-import { readStoredSelection } from '../features/collections/selection-store';
+import * as dialogs from '../features/collection-home/collection-home-dialogs';
+import { AppHeader } from './app-header';
+import { readStoredSelection } from '../features/collections/selected-collection';
 
 /** True inside the frame: a page that has a header of its own for visitors leaves it out then. */
 const FrameContext = createContext(false);

@@ -7,7 +7,6 @@ import { localStore } from '../lib/storage';
  * applies it before paint.
  */
 export type Theme = 'light' | 'dark' | 'system';
-export const THEMES: readonly Theme[] = ['light', 'dark', 'system'];
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomeRenderModule } from '../../../common/home-render.js';
-import { renderHome } from '../../../web/features/collections/home-server-render';
+import { renderHome } from '../../../web/features/collection-home/home-server-render';
 import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
 import { usersRepository } from '../users/users.repository.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOAN_REMINDER_MESSAGES } from '../../../common/loans.js';
-import { renderHome } from '../../../web/features/collections/home-server-render';
+import { renderHome } from '../../../web/features/collection-home/home-server-render';
 import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
 import { usersRepository } from './users.repository.js';
 

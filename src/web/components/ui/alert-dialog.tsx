@@ -7,7 +7,6 @@ import { Spinner } from './spinner';
 import { useReturnFocus } from './use-return-focus';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
-export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export interface ConfirmDialogProps {
   open: boolean;

@@ -10,7 +10,6 @@ import { useReturnFocus } from './use-return-focus';
  * Widths follow docs/product/landing.md#interface-constants: forms 500 px, confirm and share 425 px.
  */
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 /**

@@ -12,8 +12,8 @@ import { cn } from '../../lib/cn';
 import { unreadAlertCountQuery } from './alerts/api';
 import { AlertsTab } from './alerts/alerts-tab';
 import { DiagnosticsTab } from './diagnostics/diagnostics-tab';
-import { PaymentsTab } from './payments/payments-tab';
-import { TestingTab } from './testing/testing-tab';
+import { PaymentModeTab } from './payment-mode/payment-mode-tab';
+import { TestRunnerTab } from './test-runner/test-runner-tab';
 import { UsersTab } from './users/users-tab';
 
 export const ADMIN_TABS = ['users', 'diagnostics', 'payments', 'testing', 'alerts'] as const;
@@ -109,10 +109,10 @@ function AdminDashboard() {
           <DiagnosticsTab />
         </Tabs.Content>
         <Tabs.Content value="payments" className="pt-6 focus-visible:outline-none">
-          <PaymentsTab />
+          <PaymentModeTab />
         </Tabs.Content>
         <Tabs.Content value="testing" className="pt-6 focus-visible:outline-none">
-          <TestingTab />
+          <TestRunnerTab />
         </Tabs.Content>
         <Tabs.Content value="alerts" className="pt-6 focus-visible:outline-none">
           <AlertsTab />

@@ -3,7 +3,7 @@ import type { Album, AlbumInput } from '../../../common/albums.schemas';
 import { apiRequest, getJson, isApiError } from '../../lib/api-client';
 import { API, QUERY_KEYS } from '../../lib/api-paths';
 import { readRetry } from '../../lib/query-client';
-import { takeEarlyJson } from '../collections/early-home-reads';
+import { takeEarlyJson } from '../../lib/early-home-reads';
 
 /**
  * GET /api/albums: every album of the user. The server answers with an ETag and the browser

@@ -32,15 +32,6 @@ function localDay(isoDate: string): Date | null {
   return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
 }
 
-/** Whole days from the lent date to today, in the browser's calendar; null when there is no date. */
-export function daysOut(lentDate: string | null, today: Date = new Date()): number | null {
-  const since = lentDate ? localDay(lentDate) : null;
-  if (!since) return null;
-  const start = new Date(today.getFullYear(), today.getMonth(), today.getDate());
-  // Rounded: a daylight-saving change makes a day 23 or 25 hours long.
-  return Math.max(0, Math.round((start.getTime() - since.getTime()) / 86_400_000));
-}
-
 /** How long an album has been out: "Today", "1 day", "45 days", "3 months", "2 years". */
 export function formatTimeOut(days: number | null): string {
   if (days === null) return 'Unknown';

@@ -3,7 +3,7 @@ import type { Album } from '../../../common/albums.schemas';
 import type { Collection, CollectionRequest } from '../../../common/collections.schemas';
 import { apiRequest, getJson } from '../../lib/api-client';
 import { API, QUERY_KEYS } from '../../lib/api-paths';
-import { takeEarlyJson } from './early-home-reads';
+import { takeEarlyJson } from '../../lib/early-home-reads';
 
 /**
  * GET /api/collections. "Always refetched, retried up to 3 times except on a 401"

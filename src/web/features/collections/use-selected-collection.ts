@@ -2,8 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { Collection } from '../../../common/collections.schemas';
 import { useServerRender } from '../../app/server-render-context';
-import { resolveSelectedCollection } from './selected-collection';
-import { readStoredSelection, storeSelection } from './selection-store';
+import { readStoredSelection, resolveSelectedCollection, storeSelection } from './selected-collection';
 
 /**
  * The selected collection (docs/product/collections.md#selection): from the URL, else local storage

@@ -10,7 +10,7 @@ import { toast } from '../../components/ui/use-toast';
 import { ApiError, NetworkError, UNEXPECTED_ERROR_MESSAGE } from '../../lib/api-client';
 import { localStore } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { arriveHomeAt } from '../collections/home-view-memory';
+import { arriveHomeAt } from '../../lib/home-view-memory';
 import { collectionHref } from '../collections/selected-collection';
 import { dryRunImport, runImport, useRefreshAfterImport } from './api';
 import { ImportReportView } from './components/import-report-view';

@@ -9,7 +9,7 @@ import { ScreenshotsSection } from './components/screenshots-section';
 import { SupportSection } from './components/support-section';
 import { enhanceLanding } from './enhance-landing';
 import { JSON_LD_ID, softwareApplicationJson } from './structured-data';
-import { supportEmail } from './support-email';
+import { supportEmail } from '../../lib/support-email';
 
 /**
  * The marketing page for visitors (docs/product/landing.md#landing). Prerendered to static HTML for GET / by

@@ -1,10 +1,12 @@
 import type { Pressing } from '../../../common/releases.schemas';
-import type { AlbumFormValues } from '../albums/album-form-values';
 
 /** The form fields a pressing fills, in the form's order; the cover is imported separately. */
 export const AUTOFILL_FIELDS = ['title', 'artist', 'genre', 'label', 'releaseYear', 'country'] as const;
 export type AutofillField = (typeof AUTOFILL_FIELDS)[number];
 export type AutofillTarget = AutofillField | 'coverUrl';
+
+/** What autofill reads of the album form: the fields a pressing fills, as typed, and the cover's URL. */
+export type AutofillValues = Record<AutofillField, string> & { coverUrl: string | null };
 
 export const FIELD_NAMES: Record<AutofillTarget, string> = {
   title: 'title',
@@ -30,7 +32,7 @@ export function pressingValues(pressing: Pressing): Record<AutofillField, string
 
 export interface AutofillPlan {
   /** What to set now. */
-  set: Partial<Pick<AlbumFormValues, AutofillField>>;
+  set: Partial<Record<AutofillField, string>>;
   /** Fields the user had entered, left as they were (the pressing differs there). */
   kept: AutofillTarget[];
   /** Whether to import the pressing's cover. */
@@ -45,7 +47,7 @@ export interface AutofillPlan {
  * the album).
  */
 export function planAutofill(
-  values: AlbumFormValues,
+  values: AutofillValues,
   pressing: Pressing,
   entered: (field: AutofillTarget) => boolean,
   replace: boolean,

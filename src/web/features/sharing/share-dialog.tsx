@@ -6,7 +6,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { errorToast, toast } from '../../components/ui/use-toast';
 import { useCreateShareLink, useDisableSharing } from './api';
-import { copyText } from './copy-text';
+import { copyText } from '../../lib/copy-text';
 import { SHARING_MESSAGES, shareLinkFor } from './shared-view';
 
 export interface ShareDialogProps {

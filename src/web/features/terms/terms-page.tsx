@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Fragment, useEffect } from 'react';
 import { Link } from 'wouter';
-import { supportEmail } from '../landing/support-email';
+import { supportEmail } from '../../lib/support-email';
 import { TERMS_LAST_UPDATED, TERMS_SECTIONS } from './terms-sections';
 
 /** A paragraph with the support address, where it names one, as a mail link. */

@@ -12,7 +12,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { errorToast, toast } from '../../../components/ui/use-toast';
 import { isApiError } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/number-format';
-import { useIsNarrow } from '../../../lib/use-is-mobile';
+import { useIsNarrow } from '../../../lib/use-is-narrow';
 import { adminUsersQuery, useDeleteUser, useMakeAdmin, useSetUserStatus } from './api';
 import { EditUserDialog } from './components/edit-user-dialog';
 import { ManageSubscriptionDialog } from './components/manage-subscription-dialog';

@@ -5,7 +5,7 @@ import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../compo
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { errorToast, toast } from '../../../components/ui/use-toast';
-import { copyText } from '../../sharing/copy-text';
+import { copyText } from '../../../lib/copy-text';
 
 export interface ShareStoresDialogProps {
   open: boolean;

@@ -6,16 +6,25 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { errorToast, toast } from '../../../components/ui/use-toast';
-import type { AlbumFormApi } from '../../albums/album-form-values';
 import { coverErrorText, importCoverArt } from '../../cover-art/api';
 import { lookupPressing, type PressingSearch } from '../api';
-import { AUTOFILL_FIELDS, listFields, planAutofill, type AutofillTarget } from '../autofill-rules';
+import { AUTOFILL_FIELDS, listFields, planAutofill, type AutofillField, type AutofillTarget, type AutofillValues } from '../autofill-rules';
 import { PressingsDialog } from './pressings-dialog';
 
 // The camera and its decoder (ZXing) are their own chunk: fetched only when the user asks to scan.
 const BarcodeScannerDialog = lazy(() => import('./barcode-scanner-dialog'));
 
 export const NEEDS_TITLE_AND_ARTIST = 'Please enter both title and artist before looking up pressings, or use the barcode.';
+
+/**
+ * The album form as autofill uses it: react-hook-form's own methods, narrowed to the fields a pressing
+ * fills, so this feature needs nothing of the albums feature that embeds it.
+ */
+export interface AutofillForm {
+  getValues(): AutofillValues;
+  setValue(field: AutofillTarget, value: string, options?: { shouldDirty?: boolean; shouldValidate?: boolean }): void;
+  formState: { dirtyFields: Partial<Record<AutofillField, boolean>>; isSubmitted: boolean };
+}
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -25,7 +34,7 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  * scanned), choose it, and the form's title, artist, label, year, country, genre and cover are filled
  * in (see autofill-rules.ts for what is kept). Nothing is saved until Save Album.
  */
-export function MetadataAutofill({ form, editing }: { form: AlbumFormApi; editing: boolean }) {
+export function MetadataAutofill({ form, editing }: { form: AutofillForm; editing: boolean }) {
   const [search, setSearch] = useState<PressingSearch | null>(null);
   const [needsBoth, setNeedsBoth] = useState(false);
   const [barcode, setBarcode] = useState('');
@@ -79,7 +88,7 @@ export function MetadataAutofill({ form, editing }: { form: AlbumFormApi; editin
     const pressing = await lookupPressing(listed.releaseId).catch(() => listed);
     const plan = planAutofill(form.getValues(), pressing, entered, replace);
     for (const [field, value] of Object.entries(plan.set)) {
-      form.setValue(field as (typeof AUTOFILL_FIELDS)[number], value, {
+      form.setValue(field as AutofillField, value, {
         shouldDirty: true,
         shouldValidate: form.formState.isSubmitted,
       });

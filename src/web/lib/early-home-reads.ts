@@ -1,6 +1,6 @@
-import { ALBUM_LIST_TOTAL_HEADER } from '../../../common/constants';
-import { readJson } from '../../lib/api-client';
-import { API } from '../../lib/api-paths';
+import { ALBUM_LIST_TOTAL_HEADER } from '../../common/constants';
+import { readJson } from './api-client';
+import { API } from './api-paths';
 
 /*
  * The collection home's two reads (collections and albums), asked for as the app starts on the

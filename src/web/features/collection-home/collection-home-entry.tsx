@@ -1,7 +1,7 @@
 import { API } from '../../lib/api-paths';
 import { pageServedSignedOut } from '../../lib/session';
 import CollectionHomePage from './collection-home-page';
-import { startEarlyReads } from './early-home-reads';
+import { startEarlyReads } from '../../lib/early-home-reads';
 
 /*
  * The collection home is where signed-in users land, so its code is part of the app's chunk (start.tsx):

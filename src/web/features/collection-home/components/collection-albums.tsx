@@ -1,4 +1,4 @@
-import { CloudOff, Disc3, MoreHorizontal, Plus, SearchX } from 'lucide-react';
+import { Disc3, MoreHorizontal, Plus, SearchX } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { Album } from '../../../../common/albums.schemas';
@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadError } from '../../../components/load-error';
 import {
   albumCountText,
   albumsInCollection,
@@ -18,11 +19,11 @@ import {
   totalPriceCents,
   type AlbumFilters,
   type AlbumSortField,
-} from '../album-view';
+} from '../../albums/album-view';
 import { formatCount } from '../../../lib/number-format';
-import { AlbumGrid, AlbumGridSkeleton } from './album-grid';
-import { CollectionActionItems } from './collection-action-items';
-import { AlbumToolbar } from './album-toolbar';
+import { AlbumGrid, AlbumGridSkeleton } from '../../albums/components/album-grid';
+import { CollectionActionItems } from '../../collections/components/collection-action-items';
+import { AlbumToolbar } from '../../albums/components/album-toolbar';
 import { parseHomeView, type HomeLayout } from '../../../../common/home-view';
 import { useServerRender } from '../../../app/server-render-context';
 import {
@@ -32,7 +33,7 @@ import {
   rememberedScroll,
   rememberScroll,
   rememberView,
-} from '../home-view-memory';
+} from '../../../lib/home-view-memory';
 
 /** How long the album just saved stays marked in the grid. */
 const ALBUM_MARK_MS = 2500;
@@ -54,22 +55,6 @@ export interface CollectionAlbumsProps {
    * drawn home and this one agree.
    */
   reminders: LoanReminders;
-}
-
-/** Retry for a failed read, as an empty state with its one button. */
-export function LoadError({ title, retrying, onRetry }: { title: string; retrying: boolean; onRetry: () => void }) {
-  return (
-    <EmptyState
-      icon={CloudOff}
-      title={title}
-      text="Check your connection and try again."
-      action={
-        <Button loading={retrying} onClick={onRetry}>
-          Try again
-        </Button>
-      }
-    />
-  );
 }
 
 /** What the empty result says, naming the filters that are set. */

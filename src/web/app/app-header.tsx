@@ -16,8 +16,8 @@ import {
   UserRound,
 } from 'lucide-react';
 import { Link } from 'wouter';
-import { useTheme } from '../../../app/theme-provider';
-import { Button } from '../../../components/ui/button';
+import { useTheme } from './theme-provider';
+import { Button } from '../components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -26,11 +26,11 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu';
-import { useSessionUser, type SessionUser } from '../../../lib/session';
-import { formatCount } from '../../../lib/number-format';
-import { useLogout } from '../../auth/api';
-import { arriveHomeAt } from '../home-view-memory';
+} from '../components/ui/dropdown-menu';
+import { useSessionUser, type SessionUser } from '../lib/session';
+import { formatCount } from '../lib/number-format';
+import { useLogout } from '../features/auth/api';
+import { arriveHomeAt } from '../lib/home-view-memory';
 
 export interface AppHeaderProps {
   /** Share Collection: opens the share dialog for the selected collection (the item hides when absent). */

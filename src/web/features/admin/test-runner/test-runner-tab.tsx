@@ -160,7 +160,7 @@ function TestOutput({ log }: { log: readonly string[] }) {
  * The admin dashboard's Testing tab (docs/product/admin.md#testing): the built-in suites run on the server
  * and stream their results.
  */
-export function TestingTab() {
+export function TestRunnerTab() {
   const suitesQuery = useQuery(testSuitesQuery());
   const run = useTestRun();
   const suites = suitesQuery.data;

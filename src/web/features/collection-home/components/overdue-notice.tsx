@@ -6,7 +6,7 @@ import { STORAGE_KEYS } from '../../../../common/constants';
 import { loanState, type LoanReminders } from '../../../../common/loans';
 import { Button } from '../../../components/ui/button';
 import { localStore } from '../../../lib/storage';
-import { OVERDUE_LOANS_HREF, overdueText } from './app-header';
+import { OVERDUE_LOANS_HREF, overdueText } from '../../../app/app-header';
 
 /**
  * A loan is known by its album and its lent date: the same album lent again later and overdue again

@@ -1,8 +1,6 @@
-import { HOME_VIEW_COOKIE, STORAGE_KEYS } from '../../../common/constants';
-import { normalizeHomeView, parseHomeView, serializeHomeView, type HomeView } from '../../../common/home-view';
-import { localStore } from '../../lib/storage';
-
-export type { HomeView };
+import { HOME_VIEW_COOKIE, STORAGE_KEYS } from '../../common/constants';
+import { normalizeHomeView, serializeHomeView, type HomeView } from '../../common/home-view';
+import { localStore } from './storage';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
@@ -11,9 +9,6 @@ const ONE_YEAR_S = 365 * 24 * 60 * 60;
  * server also uses (common/home-view.ts): a reload finds the home as the collector left it.
  */
 export const readStoredHomeView = (): string => normalizeHomeView(localStore.get(STORAGE_KEYS.homeView));
-
-/** The stored view, read. */
-export const rememberedView = (): HomeView => parseHomeView(readStoredHomeView());
 
 /**
  * Keeps the view in localStorage and in a cookie the server reads, so the next visit's server-drawn

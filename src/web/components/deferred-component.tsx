@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { errorToast } from '../../components/ui/use-toast';
+import { errorToast } from './ui/use-toast';
 
 /** Props of a component that is worth loading only once it is opened (a dialog). */
 interface Openable {

@@ -1,4 +1,4 @@
-import { SUPPORT_EMAIL_META, SUPPORT_EMAIL_PLACEHOLDER } from '../../../common/web-placeholders';
+import { SUPPORT_EMAIL_META, SUPPORT_EMAIL_PLACEHOLDER } from '../../common/web-placeholders';
 
 // Only the Vite dev server (no Spindle server in front) lacks the meta tag; mirrors config.ts's default.
 const DEV_FALLBACK = 'support@spindle.app';

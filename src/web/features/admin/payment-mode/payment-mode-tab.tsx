@@ -136,7 +136,7 @@ function PaymentSettingsCard() {
 }
 
 /** The admin dashboard's Payments tab (docs/product/admin.md#payments): the test-payment card and the test/live switch. */
-export function PaymentsTab() {
+export function PaymentModeTab() {
   const { data } = useQuery(paymentModeQuery());
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">

@@ -4,11 +4,9 @@ import { formatCents, formatCount } from '../../lib/number-format';
 
 /** docs/product/collections.md#filters: the grid sorts by title, artist or genre. */
 export type AlbumSortField = 'title' | 'artist' | 'genre';
-export const ALBUM_SORT_FIELDS: readonly AlbumSortField[] = ['title', 'artist', 'genre'];
 
 /** docs/product/loans.md#filter: every album, only those lent out, or only those lent longer than the reminder's days. */
 export type LendingFilter = 'all' | 'lent' | 'overdue';
-export const LENDING_FILTERS: readonly LendingFilter[] = ['all', 'lent', 'overdue'];
 
 export interface AlbumFilters {
   artist: string;
