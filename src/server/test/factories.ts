@@ -6,7 +6,9 @@ import { shelfMarkerCookieName } from '../../common/offline-copy.js';
 import { recordStoreRequestSchema, type RecordStore, type RecordStoreRequest } from '../../common/record-stores.schemas.js';
 import { nowIso } from '../db/database.js';
 import type { UserRow, UserUpdate } from '../db/schema.js';
-import { createAlbum } from '../features/albums/albums.service.js';
+import { createAlbum, toValues } from '../features/albums/albums.service.js';
+import { userDataWrite } from '../features/albums/data-version.js';
+import { importRepository } from '../features/import/import.repository.js';
 import { hashPassword } from '../features/auth/password.js';
 import { collectionsRepository } from '../features/collections/collections.repository.js';
 import { createCollection } from '../features/collections/collections.service.js';
@@ -133,6 +135,27 @@ export async function buildAlbum(app: FastifyInstance, userId: number, overrides
     await createCollection(app.ctx, user, request.collection);
   }
   return createAlbum(app.ctx, user, albumRequestSchema.parse(request));
+}
+
+/**
+ * Many albums of the user in one collection (made when missing), for tests of large lists: the same
+ * columns as buildAlbum, written in bulk, so the creation budgets the API would spend are left alone.
+ */
+export async function buildAlbums(
+  app: FastifyInstance,
+  userId: number,
+  count: number,
+  album: (index: number) => Partial<AlbumRequest> = (index) => ({ title: `Take ${index}` }),
+): Promise<void> {
+  const first = { collection: 'Jazz', artist: 'Bill Evans', ...album(0) };
+  const collection =
+    (await collectionsRepository.findByName(app.ctx.db, userId, first.collection)) ?? (await buildCollection(app, userId, first.collection));
+  const values = Array.from({ length: count }, (_, index) =>
+    toValues(albumRequestSchema.parse({ title: `Take ${index}`, ...first, ...album(index), collection: first.collection }), collection.id),
+  );
+  await userDataWrite(app.ctx.db, userId, async (trx) => {
+    for (let i = 0; i < values.length; i += 500) await importRepository.insertMany(trx, userId, values.slice(i, i + 500), nowIso());
+  });
 }
 
 /** A record store of the user; with coordinates by default, so no geocoder is asked. */
