@@ -6,6 +6,7 @@ import { shelfMarkerCookieName } from '../../common/offline-copy.js';
 import { recordStoreRequestSchema, type RecordStore, type RecordStoreRequest } from '../../common/record-stores.schemas.js';
 import { nowIso } from '../db/database.js';
 import type { UserRow, UserUpdate } from '../db/schema.js';
+import type { AlbumValues } from '../features/albums/albums.repository.js';
 import { createAlbum, toValues } from '../features/albums/albums.service.js';
 import { userDataWrite } from '../features/albums/data-version.js';
 import { importRepository } from '../features/import/import.repository.js';
@@ -138,21 +139,29 @@ export async function buildAlbum(app: FastifyInstance, userId: number, overrides
 }
 
 /**
- * Many albums of the user in one collection (made when missing), for tests of large lists: the same
- * columns as buildAlbum, written in bulk, so the creation budgets the API would spend are left alone.
+ * Many albums of the user, in index order, their collections made when missing; for tests of large
+ * lists: the same columns as buildAlbum, written in bulk, so the API's creation budgets are left alone.
  */
 export async function buildAlbums(
   app: FastifyInstance,
   userId: number,
   count: number,
-  album: (index: number) => Partial<AlbumRequest> = (index) => ({ title: `Take ${index}` }),
+  album: (index: number) => Partial<AlbumRequest> = () => ({}),
 ): Promise<void> {
-  const first = { collection: 'Jazz', artist: 'Bill Evans', ...album(0) };
-  const collection =
-    (await collectionsRepository.findByName(app.ctx.db, userId, first.collection)) ?? (await buildCollection(app, userId, first.collection));
-  const values = Array.from({ length: count }, (_, index) =>
-    toValues(albumRequestSchema.parse({ title: `Take ${index}`, ...first, ...album(index), collection: first.collection }), collection.id),
-  );
+  const collectionIds = new Map<string, number>();
+  const collectionId = async (name: string) => {
+    let id = collectionIds.get(name);
+    if (id === undefined) {
+      id = ((await collectionsRepository.findByName(app.ctx.db, userId, name)) ?? (await buildCollection(app, userId, name))).id;
+      collectionIds.set(name, id);
+    }
+    return id;
+  };
+  const values: AlbumValues[] = [];
+  for (let index = 0; index < count; index++) {
+    const input = albumRequestSchema.parse({ collection: 'Jazz', title: `Take ${index}`, artist: 'Bill Evans', ...album(index) });
+    values.push(toValues(input, await collectionId(input.collection)));
+  }
   await userDataWrite(app.ctx.db, userId, async (trx) => {
     for (let i = 0; i < values.length; i += 500) await importRepository.insertMany(trx, userId, values.slice(i, i + 500), nowIso());
   });

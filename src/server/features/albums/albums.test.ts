@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestIsoDateOnEarth, latestReleaseYear, todayIsoDate } from '../../../common/albums.schemas.js';
+import { latestIsoDateOnEarth, latestReleaseYear, todayIsoDate, type AlbumRequest } from '../../../common/albums.schemas.js';
 import { buildAlbum, signedInCollector, updateUser } from '../../test/factories.js';
 import { Client, createTestApp, insertStoredImage, storedImageExists, type TestApp } from '../../test/harness.js';
 
@@ -46,7 +46,7 @@ const fullAlbum = {
   isLent: false,
   lentTo: null,
   lentDate: null,
-};
+} satisfies AlbumRequest;
 
 /** A signed-in user with one collection named Jazz. */
 const collector = (collections = ['Jazz']) => signedInCollector(t.app, { collections });
