@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, insertStoredImage, signUp, storedImageExists, type TestApp } from '../../test/harness.js';
-import { usersRepository } from '../users/users.repository.js';
+import { updateUser } from '../../test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,7 +8,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const setUser = (id: number, changes: Parameters<typeof usersRepository.update>[2]) => usersRepository.update(t.app.ctx.db, id, changes);
 
 async function createCollection(client: Client, name: string): Promise<{ id: number; name: string }> {
   const res = await client.post('/api/collections', { name });
@@ -198,7 +197,7 @@ describe('access', () => {
   it('answers 402 with the D7 body to a gated user', async () => {
     const { client, user } = await signUp(t.app);
     const c = await createCollection(client, 'Before');
-    await setUser(user.id, { subscription_status: 'inactive' });
+    await updateUser(t.app, user.id, { subscription_status: 'inactive' });
     for (const res of [
       await client.get('/api/collections'),
       await client.post('/api/collections', { name: 'After' }),
@@ -208,13 +207,13 @@ describe('access', () => {
       expect(res.statusCode).toBe(402);
       expect(res.json()).toMatchObject({ redirectTo: '/subscription', userId: user.id, username: user.username });
     }
-    await setUser(user.id, { subscription_status: 'active' });
+    await updateUser(t.app, user.id, { subscription_status: 'active' });
     expect((await client.get('/api/collections')).json()).toEqual([{ id: c.id, name: 'Before', albumCount: 0 }]);
   });
 
   it('limits the free tier to 3 collections (402 with a message) while premium users have no limit (D6)', async () => {
     const { client, user } = await signUp(t.app);
-    await setUser(user.id, { subscription_status: 'canceled', has_had_paid_subscription: 1 });
+    await updateUser(t.app, user.id, { subscription_status: 'canceled', has_had_paid_subscription: 1 });
     for (const name of ['One', 'Two', 'Three']) await createCollection(client, name);
     const res = await client.post('/api/collections', { name: 'Four' });
     expect(res.statusCode).toBe(402);
@@ -228,7 +227,7 @@ describe('access', () => {
     const first = (await client.get('/api/collections')).json()[0];
     expect((await client.put(`/api/collections/${first.id}`, { name: 'Uno' })).statusCode).toBe(200);
 
-    await setUser(user.id, { subscription_status: 'active' });
+    await updateUser(t.app, user.id, { subscription_status: 'active' });
     expect((await client.post('/api/collections', { name: 'Four' })).statusCode).toBe(201);
   });
 });
