@@ -7,27 +7,31 @@ class NoResizeObserver {
   disconnect(): void {}
 }
 
-if (!('ResizeObserver' in globalThis)) globalThis.ResizeObserver = NoResizeObserver;
+const noMatch = (query: string): MediaQueryList =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
 
-if (!('matchMedia' in window))
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-
-// Assigned only where jsdom has none (`in` rather than reading the method, which lint rightly frowns on).
-const proto = Element.prototype as unknown as Record<string, unknown>;
-for (const [name, standIn] of Object.entries({
+const elementStandIns: Record<string, () => unknown> = {
   scrollIntoView: () => undefined,
   hasPointerCapture: () => false,
   releasePointerCapture: () => undefined,
-})) {
-  if (!(name in proto)) proto[name] = standIn;
+};
+
+// Each is set only where jsdom has none, so a jsdom that gains one is tested with its own.
+// jsdom's window is not Node's global object: code reads these through either.
+for (const scope of [globalThis, window] as unknown as Record<string, unknown>[]) {
+  if (!('ResizeObserver' in scope)) scope.ResizeObserver = NoResizeObserver;
+  if (!('matchMedia' in scope)) scope.matchMedia = noMatch;
+}
+const elementProto = Element.prototype as unknown as Record<string, unknown>;
+for (const [name, standIn] of Object.entries(elementStandIns)) {
+  if (!(name in elementProto)) elementProto[name] = standIn;
 }

@@ -53,20 +53,23 @@ function renderTab() {
   return userEvent.setup({ delay: null });
 }
 
+/** The suites load through the app's fetch helper and zod: slower than findBy's 1 s on a busy machine. */
+const SLOW = { timeout: 15_000 };
+
 const testRow = (name: string) => screen.getByText(name).closest('li')!;
 const log = () => screen.getByRole('log').textContent ?? '';
 
 describe('the Testing tab reading a run as it streams', () => {
   it('moves the progress bar and marks each test as its line arrives, however the stream is cut', async () => {
     const user = renderTab();
-    await user.click(await screen.findByRole('button', { name: 'Run Tests (Core API)' }));
-    expect(await screen.findByRole('progressbar')).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Run Tests (Core API)' }, SLOW));
+    expect(await screen.findByRole('progressbar', {}, SLOW)).toBeTruthy();
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
     expect(within(screen.getByRole('group', { name: 'Core API' })).getByTestId('suite-status').textContent).toBe('Running');
 
     write('✓ Health che');
     write('ck (12 ms)\n');
-    await waitFor(() => expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50'));
+    await waitFor(() => expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50'), SLOW);
     expect(testRow('Health check').getAttribute('data-status')).toBe('passed');
     expect(within(testRow('Health check')).getByText('12 ms')).toBeTruthy();
     expect(log()).toContain('✓ Health check (12 ms)');
@@ -74,7 +77,7 @@ describe('the Testing tab reading a run as it streams', () => {
 
     write('✗ Sign-in (30 ms): expected 200, got 500');
     output.close();
-    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull(), SLOW);
     expect(testRow('Sign-in').getAttribute('data-status')).toBe('failed');
     expect(within(testRow('Sign-in')).getByText('expected 200, got 500')).toBeTruthy();
     expect(within(screen.getByRole('group', { name: 'Core API' })).getByTestId('suite-status').textContent).toBe('Failed');
@@ -84,8 +87,8 @@ describe('the Testing tab reading a run as it streams', () => {
   it('says another run is in progress when the server answers 409, and leaves the suite as it was', async () => {
     runAnswer = () => json({ message: 'A test run is already in progress.' }, 409);
     const user = renderTab();
-    await user.click(await screen.findByRole('button', { name: 'Run Tests (Core API)' }));
-    await waitFor(() => expect(log()).toContain('Test Already Running: Please wait for the current test to complete.'));
+    await user.click(await screen.findByRole('button', { name: 'Run Tests (Core API)' }, SLOW));
+    await waitFor(() => expect(log()).toContain('Test Already Running: Please wait for the current test to complete.'), SLOW);
     expect(within(screen.getByRole('group', { name: 'Core API' })).getByTestId('suite-status').textContent).toBe('Idle');
     expect(screen.getByRole('button', { name: /Run All Tests/ }).hasAttribute('disabled')).toBe(false);
   });

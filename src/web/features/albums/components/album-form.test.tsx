@@ -52,6 +52,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Longer than findBy's 1 s: the form's checks and React's updates crawl on a loaded machine. */
+const SLOW = { timeout: 15_000 };
+
 function renderForm() {
   const onSaved = vi.fn();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -81,7 +84,7 @@ describe('the album form’s price', () => {
   it('reads "12,50" as 12.50 dollars and sends it as a number', async () => {
     const { user, onSaved } = renderForm();
     await fillAndSave(user, '12,50');
-    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    await waitFor(() => expect(onSaved).toHaveBeenCalled(), SLOW);
     expect(posted).toHaveLength(1);
     expect(posted[0]).toMatchObject({ title: 'Kind of Blue', artist: 'Miles Davis', collection: 'Jazz', price: 12.5 });
   });
@@ -89,21 +92,21 @@ describe('the album form’s price', () => {
   it('sends no price when the field is left empty', async () => {
     const { user, onSaved } = renderForm();
     await fillAndSave(user, '');
-    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    await waitFor(() => expect(onSaved).toHaveBeenCalled(), SLOW);
     expect(posted[0]!.price).toBeNull();
   });
 
   it('refuses "$12.50" and a negative price under the field, and sends nothing', async () => {
     const { user } = renderForm();
     await fillAndSave(user, '$12.50');
-    expect(await screen.findByText('Price must be a number')).toBeTruthy();
+    expect(await screen.findByText('Price must be a number', {}, SLOW)).toBeTruthy();
     const price = screen.getByLabelText('Price (USD)');
     expect(price.getAttribute('aria-invalid')).toBe('true');
 
     await user.clear(price);
     await user.type(price, '-3');
     await user.click(screen.getByRole('button', { name: 'Save Album' }));
-    expect(await screen.findByText('Price cannot be negative')).toBeTruthy();
+    expect(await screen.findByText('Price cannot be negative', {}, SLOW)).toBeTruthy();
     expect(posted).toEqual([]);
   });
 });
@@ -121,27 +124,27 @@ describe('a duplicate album (409)', () => {
       { status: 201, body: savedAlbum({ title: 'Kind of Blue', artist: 'Miles Davis', collection: 'Jazz', price: null }) },
     ];
     await fillAndSave(user, '');
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog', {}, SLOW);
     expect(dialog.textContent).toContain('Duplicate Album');
     expect(dialog.textContent).toContain('This album already exists in this collection');
     expect(dialog.textContent).toContain('"Kind of Blue" by Miles Davis is already in "Jazz".');
     expect(onSaved).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: 'Add Anyway' }));
-    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1), SLOW);
     expect(posted).toHaveLength(2);
     expect(posted[0]!.allowDuplicate).toBeUndefined();
     expect(posted[1]).toMatchObject({ title: 'Kind of Blue', allowDuplicate: true });
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), SLOW);
   });
 
   it('Cancel closes the dialog and adds nothing', async () => {
     const { user, onSaved } = renderForm();
     answers = [duplicate];
     await fillAndSave(user, '');
-    await screen.findByRole('alertdialog');
+    await screen.findByRole('alertdialog', {}, SLOW);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), SLOW);
     expect(posted).toHaveLength(1);
     expect(onSaved).not.toHaveBeenCalled();
   });
