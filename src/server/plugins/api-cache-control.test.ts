@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAlbum, signedInCollector } from '../test/factories.js';
 import { Client, createTestApp, signUp, type TestApp } from '../test/harness.js';
 
 let t: TestApp;
@@ -7,12 +8,10 @@ let albumId: number;
 let collectionId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  client = (await signUp(t.app)).client;
-  const collection = await client.post('/api/collections', { name: 'Jazz' });
-  collectionId = collection.json().id as number;
-  const album = await client.post('/api/albums', { collection: 'Jazz', title: 'Kind of Blue', artist: 'Miles Davis', price: 24.99, isLent: true, lentTo: 'Ann' });
-  expect(album.statusCode).toBe(201);
-  albumId = album.json().id as number;
+  const collector = await signedInCollector(t.app, { collections: ['Jazz'] });
+  client = collector.client;
+  collectionId = collector.collections.Jazz!.id;
+  albumId = (await buildAlbum(t.app, collector.user.id, { collection: 'Jazz', title: 'Kind of Blue', artist: 'Miles Davis', price: 24.99, isLent: true, lentTo: 'Ann' })).id;
 });
 afterAll(() => t.close());
 

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albumListSchema } from '../../../common/albums.schemas.js';
 import { buildApp } from '../../app.js';
-import { Client, createTestApp, signUp, TEST_SCRYPT, type TestApp } from '../../test/harness.js';
+import { buildAlbum, buildAlbums, signedInCollector } from '../../test/factories.js';
+import { Client, createTestApp, TEST_SCRYPT, type TestApp } from '../../test/harness.js';
 import { parseInPages } from './album-list-cache.js';
 import { serialiseAlbumList } from './albums.service.js';
 
@@ -22,11 +23,7 @@ afterAll(async () => {
 
 const album = (title: string) => ({ collection: 'Jazz', title, artist: 'Bill Evans' });
 
-async function collector() {
-  const account = await signUp(t.app);
-  expect((await account.client.post('/api/collections', { name: 'Jazz' })).statusCode).toBe(201);
-  return account;
-}
+const collector = () => signedInCollector(t.app, { collections: ['Jazz'] });
 
 /** The same signed-in browser, talking to the other instance. */
 function onOtherInstance(client: Client): Client {
@@ -37,9 +34,9 @@ function onOtherInstance(client: Client): Client {
 
 describe('GET /api/albums', () => {
   it('answers every album of the caller in the order added, in the documented shape', async () => {
-    const { client } = await collector();
-    const a = (await client.post('/api/albums', album('Sunday at the Village Vanguard'))).json();
-    const b = (await client.post('/api/albums', album('Waltz for Debby'))).json();
+    const { client, user } = await collector();
+    const a = await buildAlbum(t.app, user.id, album('Sunday at the Village Vanguard'));
+    const b = await buildAlbum(t.app, user.id, album('Waltz for Debby'));
     const res = await client.get('/api/albums');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -47,8 +44,8 @@ describe('GET /api/albums', () => {
   });
 
   it('answers an ETag, then 304 with no body to If-None-Match', async () => {
-    const { client } = await collector();
-    await client.post('/api/albums', album('Explorations'));
+    const { client, user } = await collector();
+    await buildAlbum(t.app, user.id, album('Explorations'));
     const first = await client.get('/api/albums');
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
@@ -87,12 +84,12 @@ describe('GET /api/albums', () => {
   });
 
   it('stays correct across app instances on one database: a write on one invalidates the other’s list', async () => {
-    const { client } = await collector();
+    const { client, user } = await collector();
     const twin = onOtherInstance(client);
-    await client.post('/api/albums', album('Undercurrent'));
+    await buildAlbum(t.app, user.id, album('Undercurrent'));
     const cached = await twin.get('/api/albums');
     expect(cached.json().map((a: { title: string }) => a.title)).toEqual(['Undercurrent']);
-    await client.post('/api/albums', album('Intermodulation'));
+    await buildAlbum(t.app, user.id, album('Intermodulation'));
     const res = await twin.request({ method: 'GET', url: '/api/albums', headers: { 'if-none-match': cached.headers.etag as string } });
     expect(res.statusCode).toBe(200);
     expect(res.json().map((a: { title: string }) => a.title)).toEqual(['Undercurrent', 'Intermodulation']);
@@ -101,8 +98,8 @@ describe('GET /api/albums', () => {
   it('keeps each user’s list apart', async () => {
     const a = await collector();
     const b = await collector();
-    await a.client.post('/api/albums', album('Mine'));
-    await b.client.post('/api/albums', album('Yours'));
+    await buildAlbum(t.app, a.user.id, album('Mine'));
+    await buildAlbum(t.app, b.user.id, album('Yours'));
     expect((await a.client.get('/api/albums')).json().map((x: { title: string }) => x.title)).toEqual(['Mine']);
     expect((await b.client.get('/api/albums')).json().map((x: { title: string }) => x.title)).toEqual(['Yours']);
     const tagA = (await a.client.get('/api/albums')).headers.etag as string;
@@ -111,8 +108,8 @@ describe('GET /api/albums', () => {
   });
 
   it('sends the same JSON gzip-compressed to a client that accepts it', async () => {
-    const { client } = await collector();
-    for (let i = 0; i < 20; i++) await client.post('/api/albums', album(`Take ${i}`));
+    const { client, user } = await collector();
+    await buildAlbums(t.app, user.id, 20);
     const plain = await client.get('/api/albums');
     const zipped = await client.request({ method: 'GET', url: '/api/albums', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(zipped.headers['content-encoding']).toBe('gzip');
@@ -126,22 +123,10 @@ describe('GET /api/albums', () => {
 describe('the album list built in pages', () => {
   it('has every album once, in order, across page boundaries; its pages parse back to the same list', async () => {
     const { client, user } = await collector();
-    const collectionId = (await client.get('/api/collections')).json<{ id: number }[]>()[0]!.id;
-    const now = new Date().toISOString();
-    const rows = Array.from({ length: 450 }, (_, i) => ({
-      user_id: user.id,
-      collection_id: collectionId,
-      title: `Take ${i} "quoted", \u00e9`,
-      artist: 'Bill Evans',
-      title_key: `take ${i}`,
-      artist_key: 'bill evans',
-      created_at: now,
-      updated_at: now,
-    }));
-    await t.app.ctx.db.insertInto('albums').values(rows.slice(0, 250)).execute();
-    await t.app.ctx.db.insertInto('albums').values(rows.slice(250)).execute();
+    const title = (i: number) => `Take ${i} "quoted", \u00e9`;
+    await buildAlbums(t.app, user.id, 450, (i) => ({ title: title(i) }));
     const list = (await client.get('/api/albums')).json<{ title: string }[]>();
-    expect(list.map((a) => a.title)).toEqual(rows.map((r) => r.title));
+    expect(list.map((a) => a.title)).toEqual(Array.from({ length: 450 }, (_, i) => title(i)));
 
     const built = await serialiseAlbumList(t.app.ctx, user.id);
     expect(built.pageEnds.length).toBeGreaterThan(1);
@@ -160,19 +145,7 @@ describe('the album list built in pages', () => {
 describe('GET /api/albums?offset=&limit= (the home reads a large list in slices)', () => {
   async function collectorWith(count: number) {
     const account = await collector();
-    const collectionId = (await account.client.get('/api/collections')).json<{ id: number }[]>()[0]!.id;
-    const now = new Date().toISOString();
-    const rows = Array.from({ length: count }, (_, i) => ({
-      user_id: account.user.id,
-      collection_id: collectionId,
-      title: `Take ${i} "quoted", \u00e9`,
-      artist: 'Bill Evans',
-      title_key: `take ${i}`,
-      artist_key: 'bill evans',
-      created_at: now,
-      updated_at: now,
-    }));
-    if (rows.length) await t.app.ctx.db.insertInto('albums').values(rows).execute();
+    await buildAlbums(t.app, account.user.id, count, (i) => ({ title: `Take ${i} "quoted", \u00e9` }));
     return account;
   }
 
@@ -199,12 +172,12 @@ describe('GET /api/albums?offset=&limit= (the home reads a large list in slices)
   });
 
   it('a slice past the end is empty; after a write the slices carry the new list’s tag', async () => {
-    const { client } = await collectorWith(3);
+    const { client, user } = await collectorWith(3);
     const past = await client.get('/api/albums?offset=10&limit=5');
     expect(past.json()).toEqual([]);
     expect(past.headers['x-total-count']).toBe('3');
     const before = String((await client.get('/api/albums?offset=0&limit=2')).headers.etag);
-    await client.post('/api/albums', album('Moonbeams'));
+    await buildAlbum(t.app, user.id, album('Moonbeams'));
     const after = await client.get('/api/albums?offset=0&limit=2');
     expect(after.headers.etag).not.toBe(before);
     expect(after.headers['x-total-count']).toBe('4');

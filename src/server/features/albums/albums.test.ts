@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_ALBUM_DETAILS } from '../../../common/album-details.schemas.js';
-import { latestIsoDateOnEarth, latestReleaseYear, todayIsoDate } from '../../../common/albums.schemas.js';
-import { Client, createTestApp, insertStoredImage, signUp, storedImageExists, type TestApp } from '../../test/harness.js';
-import { usersRepository } from '../users/users.repository.js';
+import { latestIsoDateOnEarth, latestReleaseYear, todayIsoDate, type AlbumRequest } from '../../../common/albums.schemas.js';
+import { buildAlbum, signedInCollector, updateUser } from '../../test/factories.js';
+import { Client, createTestApp, insertStoredImage, storedImageExists, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-const setUser = (id: number, changes: Parameters<typeof usersRepository.update>[2]) => usersRepository.update(t.app.ctx.db, id, changes);
 
 const ALBUM_KEYS = [
   'id',
@@ -54,14 +52,10 @@ const fullAlbum = {
   isLent: false,
   lentTo: null,
   lentDate: null,
-};
+} satisfies AlbumRequest;
 
 /** A signed-in user with one collection named Jazz. */
-async function collector(collections = ['Jazz']) {
-  const account = await signUp(t.app);
-  for (const name of collections) expect((await account.client.post('/api/collections', { name })).statusCode).toBe(201);
-  return account;
-}
+const collector = (collections = ['Jazz']) => signedInCollector(t.app, { collections });
 
 async function albumCount(client: Client) {
   return (await client.get('/api/albums')).json<unknown[]>().length;
@@ -257,8 +251,8 @@ describe('lending', () => {
   });
 
   it('clears lending when an album comes back (PUT isLent false)', async () => {
-    const { client } = await collector();
-    const lent = (await client.post('/api/albums', { ...fullAlbum, isLent: true, lentTo: 'Sam' })).json();
+    const { client, user } = await collector();
+    const lent = await buildAlbum(t.app, user.id, { ...fullAlbum, isLent: true, lentTo: 'Sam' });
     const back = await client.put(`/api/albums/${lent.id}`, { ...fullAlbum, isLent: false, lentTo: 'Sam', lentDate: lent.lentDate });
     expect(back.json()).toMatchObject({ isLent: false, lentTo: null, lentDate: null });
   });
@@ -289,8 +283,8 @@ describe('duplicates', () => {
 
 describe('PUT /api/albums/{id}', () => {
   it('replaces the album’s fields, moves it to another collection and answers the updated album', async () => {
-    const { client } = await collector(['Jazz', 'Favourites']);
-    const album = (await client.post('/api/albums', fullAlbum)).json();
+    const { client, user } = await collector(['Jazz', 'Favourites']);
+    const album = await buildAlbum(t.app, user.id, fullAlbum);
     const res = await client.put(`/api/albums/${album.id}`, { ...fullAlbum, collection: 'favourites', price: 30, label: '', allowDuplicate: true });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ...fullAlbum, ...noDetails, id: album.id, collection: 'Favourites', price: 30, label: null });
@@ -298,8 +292,8 @@ describe('PUT /api/albums/{id}', () => {
   });
 
   it('validates like POST and changes nothing on a bad body', async () => {
-    const { client } = await collector();
-    const album = (await client.post('/api/albums', fullAlbum)).json();
+    const { client, user } = await collector();
+    const album = await buildAlbum(t.app, user.id, fullAlbum);
     const res = await client.put(`/api/albums/${album.id}`, { ...fullAlbum, title: '' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Title is required');
@@ -310,8 +304,8 @@ describe('PUT /api/albums/{id}', () => {
   });
 
   it('answers 400 with a message, never 500, for a body that is null, a list, a string or missing (POST and PUT)', async () => {
-    const { client } = await collector();
-    const album = (await client.post('/api/albums', fullAlbum)).json();
+    const { client, user } = await collector();
+    const album = await buildAlbum(t.app, user.id, fullAlbum);
     const json = { 'content-type': 'application/json' };
     const bodies: { what: string; payload?: string; headers?: Record<string, string> }[] = [
       { what: 'null', payload: 'null', headers: json },
@@ -339,7 +333,7 @@ describe('PUT /api/albums/{id}', () => {
     const { client, user } = await collector();
     const name = 'cccccccccccccccccccccccccccccccc.jpg';
     await insertStoredImage(t.app, user.id, name);
-    const album = (await client.post('/api/albums', { ...fullAlbum, coverUrl: `/api/cover-art/${name}` })).json();
+    const album = await buildAlbum(t.app, user.id, { ...fullAlbum, coverUrl: `/api/cover-art/${name}` });
     expect(await storedImageExists(t.app, name)).toBe(true);
     expect((await client.put(`/api/albums/${album.id}`, { ...fullAlbum, coverUrl: 'https://example.com/other.jpg' })).statusCode).toBe(200);
     expect(await storedImageExists(t.app, name)).toBe(false);
@@ -358,7 +352,7 @@ describe('DELETE /api/albums/{id}', () => {
     const { client, user } = await collector();
     const name = 'dddddddddddddddddddddddddddddddd.gif';
     await insertStoredImage(t.app, user.id, name);
-    const album = (await client.post('/api/albums', { ...fullAlbum, coverUrl: `/api/cover-art/${name}` })).json();
+    const album = await buildAlbum(t.app, user.id, { ...fullAlbum, coverUrl: `/api/cover-art/${name}` });
     const res = await client.delete(`/api/albums/${album.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Album deleted successfully' });
@@ -378,7 +372,7 @@ describe('DELETE /api/albums/{id}', () => {
 describe('ownership', () => {
   it('answers 404 to another user on GET, PUT and DELETE of your album, and changes nothing', async () => {
     const owner = await collector();
-    const album = (await owner.client.post('/api/albums', fullAlbum)).json();
+    const album = await buildAlbum(t.app, owner.user.id, fullAlbum);
     const intruder = await collector();
     for (const res of [
       await intruder.client.get(`/api/albums/${album.id}`),
@@ -394,7 +388,7 @@ describe('ownership', () => {
 
   it('does not let another user add an album to your collection', async () => {
     const owner = await collector(['Private Stash']);
-    const intruder = await signUp(t.app);
+    const intruder = await signedInCollector(t.app);
     const res = await intruder.client.post('/api/albums', { ...fullAlbum, collection: 'Private Stash' });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Collection not found');
@@ -418,8 +412,8 @@ describe('access', () => {
 
   it('answers 402 with the payment-required body to a gated user on every album call', async () => {
     const { client, user } = await collector();
-    const album = (await client.post('/api/albums', fullAlbum)).json();
-    await setUser(user.id, { subscription_status: 'trialing', trial_end_date: '2020-01-01T00:00:00.000Z' });
+    const album = await buildAlbum(t.app, user.id, fullAlbum);
+    await updateUser(t.app, user.id, { subscription_status: 'trialing', trial_end_date: '2020-01-01T00:00:00.000Z' });
     for (const res of [
       await client.get('/api/albums'),
       await client.get(`/api/albums/${album.id}`),
@@ -440,25 +434,22 @@ describe('access', () => {
   });
 
   it('limits the free tier to 50 albums per collection, on add and on move', async () => {
-    const { client, user } = await collector(['Jazz', 'Rock']);
-    await setUser(user.id, { subscription_status: 'canceled', has_had_paid_subscription: 1 });
-    for (let i = 0; i < 50; i++) {
-      expect((await client.post('/api/albums', { ...fullAlbum, title: `Take ${i}` })).statusCode).toBe(201);
-    }
+    const { client, user } = await signedInCollector(t.app, { collections: ['Jazz', 'Rock'], plan: 'free' });
+    for (let i = 0; i < 50; i++) await buildAlbum(t.app, user.id, { ...fullAlbum, title: `Take ${i}` });
     const over = await client.post('/api/albums', { ...fullAlbum, title: 'Take 50' });
     expect(over.statusCode).toBe(402);
     expect(over.json()).toMatchObject({
       message: 'The free plan allows up to 50 albums per collection. Please subscribe to add more to "Jazz".',
       redirectTo: '/subscription',
     });
-    const rock = (await client.post('/api/albums', { ...fullAlbum, collection: 'Rock', title: 'Elsewhere' })).json();
+    const rock = await buildAlbum(t.app, user.id, { ...fullAlbum, collection: 'Rock', title: 'Elsewhere' });
     const move = await client.put(`/api/albums/${rock.id}`, { ...fullAlbum, title: 'Elsewhere' });
     expect(move.statusCode).toBe(402);
     expect((await client.get(`/api/albums/${rock.id}`)).json().collection).toBe('Rock');
     // Editing an album inside a full collection is not adding one.
     const first = (await client.get('/api/albums')).json()[0];
     expect((await client.put(`/api/albums/${first.id}`, { ...fullAlbum, title: 'Renamed' })).statusCode).toBe(200);
-    await setUser(user.id, { subscription_status: 'active' });
+    await updateUser(t.app, user.id, { subscription_status: 'active' });
     expect((await client.post('/api/albums', { ...fullAlbum, title: 'Take 50' })).statusCode).toBe(201);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
+import { signedInCollector } from '../../test/factories.js';
+import { Client, createTestApp, type TestApp } from '../../test/harness.js';
 import { ALBUM_CREATIONS_PER_MINUTE } from './creation-limit.js';
 
 // Album creation is limited per account per minute.
@@ -10,11 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function collector() {
-  const account = await signUp(t.app);
-  expect((await account.client.post('/api/collections', { name: 'Crate' })).statusCode).toBe(201);
-  return account;
-}
+const collector = () => signedInCollector(t.app, { collections: ['Crate'] });
 
 const create = (client: Client, i: number) => client.post('/api/albums', { collection: 'Crate', title: `Record ${i}`, artist: 'Band' });
 /** 120 creations one after another took 26 s on PostgreSQL at a load average of 14: room for that. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIsoDate } from '../../../common/albums.schemas.js';
-import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
-import { usersRepository } from '../users/users.repository.js';
+import type { AlbumRequest } from '../../../common/albums.schemas.js';
+import { buildAlbum, buildCollection, signedInCollector, updateUser, type SignedInCollector } from '../../test/factories.js';
+import { Client, createTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,38 +10,28 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Signed = Awaited<ReturnType<typeof signUp>>;
+type Signed = SignedInCollector;
 
 /** The server's loan day (the UTC date, docs/product/loans.md#reminders) and whole days from a YYYY-MM-DD date to it. */
 const utcToday = () => new Date().toISOString().slice(0, 10);
 const daysSince = (date: string) => (Date.parse(`${utcToday()}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`)) / 86_400_000;
 
-async function addCollection(client: Client, name: string): Promise<number> {
-  const res = await client.post('/api/collections', { name });
-  expect(res.statusCode).toBe(201);
-  return res.json<{ id: number }>().id;
-}
-
-async function addAlbum(client: Client, album: Record<string, unknown>): Promise<number> {
-  const res = await client.post('/api/albums', album);
-  expect(res.statusCode).toBe(201);
-  return res.json<{ id: number }>().id;
-}
+const addCollection = async (signed: Pick<Signed, 'user'>, name: string) => (await buildCollection(t.app, signed.user.id, name)).id;
+const addAlbum = async (signed: Pick<Signed, 'user'>, album: Partial<AlbumRequest>) => (await buildAlbum(t.app, signed.user.id, album)).id;
 
 /**
  * A collector whose figures are worked out by hand below. The prices are chosen so that adding
  * them as floating-point dollars would drift (0.1 + 0.2, 33.33 × 3); genre and price are missing on some.
  */
-async function collector(): Promise<Signed & { ids: Record<string, number>; collections: Record<string, number> }> {
-  const signed = await signUp(t.app);
-  const { client } = signed;
+async function collector(): Promise<Omit<Signed, 'collections'> & { ids: Record<string, number>; collections: Record<string, number> }> {
+  const signed = await signedInCollector(t.app);
   const collections = {
-    Rock: await addCollection(client, 'Rock'),
-    Jazz: await addCollection(client, 'Jazz'),
-    Empty: await addCollection(client, 'Empty'),
+    Rock: await addCollection(signed, 'Rock'),
+    Jazz: await addCollection(signed, 'Jazz'),
+    Empty: await addCollection(signed, 'Empty'),
   };
   const ids = {
-    blueTrain: await addAlbum(client, {
+    blueTrain: await addAlbum(signed, {
       collection: 'Jazz',
       title: 'Blue Train',
       artist: 'John Coltrane',
@@ -50,15 +41,15 @@ async function collector(): Promise<Signed & { ids: Record<string, number>; coll
       lentTo: 'Sam',
       lentDate: '2024-01-15',
     }),
-    giantSteps: await addAlbum(client, {
+    giantSteps: await addAlbum(signed, {
       collection: 'Jazz',
       title: 'Giant Steps',
       artist: 'John Coltrane',
       genre: 'Jazz',
       price: 0.1,
     }),
-    kindOfBlue: await addAlbum(client, { collection: 'Jazz', title: 'Kind of Blue', artist: 'Miles Davis' }),
-    abbeyRoad: await addAlbum(client, {
+    kindOfBlue: await addAlbum(signed, { collection: 'Jazz', title: 'Kind of Blue', artist: 'Miles Davis' }),
+    abbeyRoad: await addAlbum(signed, {
       collection: 'Rock',
       title: 'Abbey Road',
       artist: 'The Beatles',
@@ -68,16 +59,16 @@ async function collector(): Promise<Signed & { ids: Record<string, number>; coll
       lentTo: 'Kim',
       lentDate: '2025-03-01',
     }),
-    letItBe: await addAlbum(client, {
+    letItBe: await addAlbum(signed, {
       collection: 'Rock',
       title: 'Let It Be',
       artist: 'The Beatles',
       genre: 'Rock',
       price: 33.33,
     }),
-    revolver: await addAlbum(client, { collection: 'Rock', title: 'Revolver', artist: 'The Beatles', price: 33.33 }),
+    revolver: await addAlbum(signed, { collection: 'Rock', title: 'Revolver', artist: 'The Beatles', price: 33.33 }),
     // Lent without a date: the server dates it today, so it is the most recent loan.
-    help: await addAlbum(client, {
+    help: await addAlbum(signed, {
       collection: 'Rock',
       title: 'Help!',
       artist: 'The Beatles',
@@ -92,10 +83,10 @@ async function collector(): Promise<Signed & { ids: Record<string, number>; coll
 
 /** Another user's data that must never show in anyone else's figures. */
 async function otherCollector(): Promise<Signed> {
-  const other = await signUp(t.app);
-  await addCollection(other.client, 'Jazz');
-  await addCollection(other.client, 'Metal');
-  await addAlbum(other.client, {
+  const other = await signedInCollector(t.app);
+  await addCollection(other, 'Jazz');
+  await addCollection(other, 'Metal');
+  await addAlbum(other, {
     collection: 'Jazz',
     title: 'A Love Supreme',
     artist: 'John Coltrane',
@@ -105,7 +96,7 @@ async function otherCollector(): Promise<Signed> {
     lentTo: 'Nobody',
     lentDate: '2020-01-01',
   });
-  await addAlbum(other.client, { collection: 'Metal', title: 'Paranoid', artist: 'Black Sabbath', genre: 'Metal', price: 12.5 });
+  await addAlbum(other, { collection: 'Metal', title: 'Paranoid', artist: 'Black Sabbath', genre: 'Metal', price: 12.5 });
   return other;
 }
 
@@ -167,7 +158,7 @@ describe('GET /api/analytics', () => {
 
   it('answers zeros and empty lists to a user with nothing yet', async () => {
     await otherCollector();
-    const { client } = await signUp(t.app);
+    const { client } = await signedInCollector(t.app);
     const res = await client.get('/api/analytics');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -182,11 +173,12 @@ describe('GET /api/analytics', () => {
   });
 
   it('follows the user’s next write: added, returned, renamed and deleted', async () => {
-    const { client, ids, collections } = await collector();
+    const signed = await collector();
+    const { client, ids, collections } = signed;
     const first = (await client.get('/api/analytics')).json<{ totalAlbums: number }>();
     expect(first.totalAlbums).toBe(7);
 
-    await addAlbum(client, { collection: 'Empty', title: 'Paranoid', artist: 'Black Sabbath', genre: 'Metal', price: 0.01 });
+    await addAlbum(signed, { collection: 'Empty', title: 'Paranoid', artist: 'Black Sabbath', genre: 'Metal', price: 0.01 });
     let body = (await client.get('/api/analytics')).json<Record<string, unknown>>();
     expect(body).toMatchObject({ totalAlbums: 8, totalValue: 120.29, albumsByGenre: { Rock: 3, Jazz: 2, Unknown: 2, Metal: 1 } });
     expect(body.albumsByCollection).toContainEqual({
@@ -230,12 +222,13 @@ describe('GET /api/analytics', () => {
     const { client } = await collector();
     const before = (await client.get('/api/analytics')).body;
     const other = await otherCollector();
-    await addAlbum(other.client, { collection: 'Jazz', title: 'Ascension', artist: 'John Coltrane', genre: 'Jazz', price: 5 });
+    await addAlbum(other, { collection: 'Jazz', title: 'Ascension', artist: 'John Coltrane', genre: 'Jazz', price: 5 });
     expect((await client.get('/api/analytics')).body).toBe(before);
   });
 
   it('revalidates with an ETag: 304 while nothing changed, a new answer after a write', async () => {
-    const { client } = await collector();
+    const signed = await collector();
+    const { client } = signed;
     const res = await client.get('/api/analytics');
     const etag = res.headers.etag as string;
     expect(etag).toBeTruthy();
@@ -243,7 +236,7 @@ describe('GET /api/analytics', () => {
     const again = await client.request({ method: 'GET', url: '/api/analytics', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    await addAlbum(client, { collection: 'Jazz', title: 'Ballads', artist: 'John Coltrane' });
+    await addAlbum(signed, { collection: 'Jazz', title: 'Ballads', artist: 'John Coltrane' });
     const changed = await client.request({ method: 'GET', url: '/api/analytics', headers: { 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ totalAlbums: 8 });
@@ -266,7 +259,7 @@ describe('GET /api/analytics', () => {
 
   it('answers 402 with the payment-required body to a gated user (an expired trial)', async () => {
     const { client, user } = await collector();
-    await usersRepository.update(t.app.ctx.db, user.id, { trial_end_date: new Date(Date.now() - 1000).toISOString() });
+    await updateUser(t.app, user.id, { trial_end_date: new Date(Date.now() - 1000).toISOString() });
     const res = await client.get('/api/analytics');
     expect(res.statusCode).toBe(402);
     expect(res.json()).toMatchObject({ redirectTo: '/subscription', userId: user.id, username: user.username });

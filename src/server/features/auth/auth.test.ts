@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
+import { updateUser } from '../../test/factories.js';
 import { usersRepository } from '../users/users.repository.js';
 
 let t: TestApp;
@@ -18,7 +19,6 @@ function cookieLine(res: { headers: Record<string, unknown> }, name: string): st
   return lines.find((line) => line.startsWith(`${name}=`));
 }
 
-const setUser = (id: number, changes: Parameters<typeof usersRepository.update>[2]) => usersRepository.update(t.app.ctx.db, id, changes);
 
 describe('POST /api/register', () => {
   it('creates the account with the e-mail as username, a 30-day trial, signs in, and ignores isAdmin', async () => {
@@ -131,7 +131,7 @@ describe('POST /api/login', () => {
 
   it('lets a gated user sign in with subscription_required and the documented message', async () => {
     const { user, password } = await signUp(t.app);
-    await setUser(user.id, { subscription_status: 'inactive' });
+    await updateUser(t.app, user.id, { subscription_status: 'inactive' });
     const res = await new Client(t.app).post('/api/login', { username: user.username, password });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ subscription_required: true, message: 'Your subscription is inactive. Please subscribe to continue.' });
@@ -139,12 +139,12 @@ describe('POST /api/login', () => {
 
   it('refuses a paused account and a revoked one with 403 saying which', async () => {
     const paused = await signUp(t.app);
-    await setUser(paused.user.id, { account_status: 'paused' });
+    await updateUser(t.app, paused.user.id, { account_status: 'paused' });
     const res = await new Client(t.app).post('/api/login', { username: paused.user.username, password: paused.password });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toMatch(/paused/);
     const revoked = await signUp(t.app);
-    await setUser(revoked.user.id, { account_status: 'revoked' });
+    await updateUser(t.app, revoked.user.id, { account_status: 'revoked' });
     const res2 = await new Client(t.app).post('/api/login', { username: revoked.user.username, password: revoked.password });
     expect(res2.statusCode).toBe(403);
     expect(res2.json().message).toMatch(/revoked/);
@@ -153,7 +153,7 @@ describe('POST /api/login', () => {
   it('ends the open sessions of a paused account at once', async () => {
     const { client, user } = await signUp(t.app);
     expect((await client.get('/api/user')).statusCode).toBe(200);
-    await setUser(user.id, { account_status: 'paused' });
+    await updateUser(t.app, user.id, { account_status: 'paused' });
     expect((await client.get('/api/user')).statusCode).toBe(401);
   });
 
@@ -240,11 +240,11 @@ describe('GET /api/user', () => {
 
   it('answers 402 with the payment-required body for an expired trial, and 200 again once active', async () => {
     const { client, user } = await signUp(t.app);
-    await setUser(user.id, { trial_end_date: new Date(Date.now() - 1000).toISOString() });
+    await updateUser(t.app, user.id, { trial_end_date: new Date(Date.now() - 1000).toISOString() });
     const res = await client.get('/api/user');
     expect(res.statusCode).toBe(402);
     expect(res.json()).toEqual({ message: 'Your free trial has expired. Please subscribe to continue.', code: 'PAYMENT_REQUIRED', redirectTo: '/subscription', userId: user.id, username: user.username, email: user.username });
-    await setUser(user.id, { subscription_status: 'active' });
+    await updateUser(t.app, user.id, { subscription_status: 'active' });
     expect((await client.get('/api/user')).json().subscriptionStatus).toBe('active');
   });
 
@@ -253,7 +253,7 @@ describe('GET /api/user', () => {
     const res = await admin.post('/api/login', { username: 'boss@example.com', password: 'admin-password' });
     expect(res.statusCode).toBe(200);
     const id = res.json().user.id as number;
-    await setUser(id, { subscription_status: 'inactive' });
+    await updateUser(t.app, id, { subscription_status: 'inactive' });
     const me = await admin.get('/api/user');
     expect(me.statusCode).toBe(200);
     expect(me.json().isAdmin).toBe(true);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, insertStoredImage, signUp, storedImageExists, type TestApp } from '../../test/harness.js';
-import { usersRepository } from '../users/users.repository.js';
+import type { AlbumRequest } from '../../../common/albums.schemas.js';
+import { buildAlbum, updateUser } from '../../test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,7 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const setUser = (id: number, changes: Parameters<typeof usersRepository.update>[2]) => usersRepository.update(t.app.ctx.db, id, changes);
 
 async function createCollection(client: Client, name: string): Promise<{ id: number; name: string }> {
   const res = await client.post('/api/collections', { name });
@@ -16,21 +16,18 @@ async function createCollection(client: Client, name: string): Promise<{ id: num
   return res.json();
 }
 
-async function addAlbum(client: Client, collection: string, fields: Record<string, unknown> = {}) {
-  const res = await client.post('/api/albums', { collection, title: 'Blue Train', artist: 'John Coltrane', allowDuplicate: true, ...fields });
-  expect(res.statusCode).toBe(201);
-  return res.json<{ id: number; collection: string }>();
-}
+const addAlbum = (userId: number, collection: string, fields: Partial<AlbumRequest> = {}) =>
+  buildAlbum(t.app, userId, { collection, title: 'Blue Train', artist: 'John Coltrane', allowDuplicate: true, ...fields });
 
 
 describe('GET /api/collections', () => {
   it('lists the caller’s collections with album counts, ordered by name case-insensitively', async () => {
-    const { client } = await signUp(t.app);
+    const { client, user } = await signUp(t.app);
     await createCollection(client, 'rock');
     const jazz = await createCollection(client, 'Jazz');
     await createCollection(client, 'Blues');
-    await addAlbum(client, 'Jazz');
-    await addAlbum(client, 'jazz', { title: 'Giant Steps' });
+    await addAlbum(user.id, 'Jazz');
+    await addAlbum(user.id, 'jazz', { title: 'Giant Steps' });
     const res = await client.get('/api/collections');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
@@ -102,9 +99,9 @@ describe('POST /api/collections', () => {
 
 describe('PUT /api/collections/{id}', () => {
   it('renames the collection and its albums’ collection name follows', async () => {
-    const { client } = await signUp(t.app);
+    const { client, user } = await signUp(t.app);
     const c = await createCollection(client, 'Jazz');
-    const album = await addAlbum(client, 'Jazz');
+    const album = await addAlbum(user.id, 'Jazz');
     const res = await client.put(`/api/collections/${c.id}`, { name: ' Modal Jazz ' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: c.id, name: 'Modal Jazz', albumCount: 1 });
@@ -149,10 +146,10 @@ describe('DELETE /api/collections/{id}', () => {
     await createCollection(client, 'Kept');
     await insertStoredImage(t.app, user.id, 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png');
     await insertStoredImage(t.app, user.id, 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.png');
-    const gone = await addAlbum(client, 'Doomed', { coverUrl: '/api/cover-art/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png' });
-    await addAlbum(client, 'Doomed', { coverUrl: '/api/cover-art/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.png' });
+    const gone = await addAlbum(user.id, 'Doomed', { coverUrl: '/api/cover-art/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png' });
+    await addAlbum(user.id, 'Doomed', { coverUrl: '/api/cover-art/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.png' });
     // The second cover is still used by an album elsewhere, so it must stay.
-    const kept = await addAlbum(client, 'Kept', { coverUrl: '/api/cover-art/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.png' });
+    const kept = await addAlbum(user.id, 'Kept', { coverUrl: '/api/cover-art/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.png' });
 
     const res = await client.delete(`/api/collections/${doomed.id}`);
     expect(res.statusCode).toBe(200);
@@ -176,7 +173,7 @@ describe('ownership', () => {
   it('answers 404 to another user’s PUT and DELETE of your collection and changes nothing', async () => {
     const owner = await signUp(t.app);
     const c = await createCollection(owner.client, 'Private');
-    await addAlbum(owner.client, 'Private');
+    await addAlbum(owner.user.id, 'Private');
     const intruder = await signUp(t.app);
     const put = await intruder.client.put(`/api/collections/${c.id}`, { name: 'Hacked' });
     expect(put.statusCode).toBe(404);
@@ -198,7 +195,7 @@ describe('access', () => {
   it('answers 402 with the payment-required body to a gated user', async () => {
     const { client, user } = await signUp(t.app);
     const c = await createCollection(client, 'Before');
-    await setUser(user.id, { subscription_status: 'inactive' });
+    await updateUser(t.app, user.id, { subscription_status: 'inactive' });
     for (const res of [
       await client.get('/api/collections'),
       await client.post('/api/collections', { name: 'After' }),
@@ -208,13 +205,13 @@ describe('access', () => {
       expect(res.statusCode).toBe(402);
       expect(res.json()).toMatchObject({ redirectTo: '/subscription', userId: user.id, username: user.username });
     }
-    await setUser(user.id, { subscription_status: 'active' });
+    await updateUser(t.app, user.id, { subscription_status: 'active' });
     expect((await client.get('/api/collections')).json()).toEqual([{ id: c.id, name: 'Before', albumCount: 0 }]);
   });
 
   it('limits the free tier to 3 collections (402 with a message) while premium users have no limit', async () => {
     const { client, user } = await signUp(t.app);
-    await setUser(user.id, { subscription_status: 'canceled', has_had_paid_subscription: 1 });
+    await updateUser(t.app, user.id, { subscription_status: 'canceled', has_had_paid_subscription: 1 });
     for (const name of ['One', 'Two', 'Three']) await createCollection(client, name);
     const res = await client.post('/api/collections', { name: 'Four' });
     expect(res.statusCode).toBe(402);
@@ -228,7 +225,7 @@ describe('access', () => {
     const first = (await client.get('/api/collections')).json()[0];
     expect((await client.put(`/api/collections/${first.id}`, { name: 'Uno' })).statusCode).toBe(200);
 
-    await setUser(user.id, { subscription_status: 'active' });
+    await updateUser(t.app, user.id, { subscription_status: 'active' });
     expect((await client.post('/api/collections', { name: 'Four' })).statusCode).toBe(201);
   });
 });

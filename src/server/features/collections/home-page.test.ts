@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomeRenderModule } from '../../../common/home-render.js';
 import { renderHome } from '../../../web/features/collection-home/home-server-render';
+import { buildAlbum, buildCollection } from '../../test/factories.js';
 import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
 import { usersRepository } from '../users/users.repository.js';
 
@@ -55,11 +57,9 @@ async function getWithCookie(client: Client, url: string, cookie: string) {
   }
 }
 
-async function addAlbums(client: Client, collection: string, titles: string[]) {
-  expect((await client.post('/api/collections', { name: collection })).statusCode).toBe(201);
-  for (const title of titles) {
-    expect((await client.post('/api/albums', { collection, title, artist: `${title} Band`, price: 10 })).statusCode).toBe(201);
-  }
+async function addAlbums(app: FastifyInstance, userId: number, collection: string, titles: string[]) {
+  await buildCollection(app, userId, collection);
+  for (const title of titles) await buildAlbum(app, userId, { collection, title, artist: `${title} Band`, price: 10 });
 }
 
 describe('the collection home drawn on the server (the first cards show before any script runs)', () => {
@@ -69,9 +69,9 @@ describe('the collection home drawn on the server (the first cards show before a
   });
 
   it('draws the selected collection: its name, count and total, and its albums sorted by title, for /, /collection and /collections', async () => {
-    const { client } = await signUp(t.app, { firstName: 'Ada', lastName: 'Lovelace' });
-    await addAlbums(client, 'Jazz', ['Kind of Blue', 'A Love Supreme', 'Blue Train']);
-    await addAlbums(client, 'Rock', ['Marquee Moon']);
+    const { client, user } = await signUp(t.app, { firstName: 'Ada', lastName: 'Lovelace' });
+    await addAlbums(t.app, user.id, 'Jazz', ['Kind of Blue', 'A Love Supreme', 'Blue Train']);
+    await addAlbums(t.app, user.id, 'Rock', ['Marquee Moon']);
     for (const url of ['/collection?collection=Jazz', '/?collection=Jazz', '/collections?collection=Jazz']) {
       const res = await client.get(url);
       expect(res.statusCode).toBe(200);
@@ -90,8 +90,8 @@ describe('the collection home drawn on the server (the first cards show before a
   });
 
   it('is private to the user: never stored by shared caches, revalidated, varying by cookie', async () => {
-    const { client } = await signUp(t.app);
-    await addAlbums(client, 'Shelf', ['Horses']);
+    const { client, user } = await signUp(t.app);
+    await addAlbums(t.app, user.id, 'Shelf', ['Horses']);
     const res = await client.get('/collection');
     expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(String(res.headers.vary)).toContain('Cookie');
@@ -99,9 +99,9 @@ describe('the collection home drawn on the server (the first cards show before a
   });
 
   it('without a collection in the URL, draws the one the browser stored (its cookie) and says so; else the first', async () => {
-    const { client } = await signUp(t.app);
-    await addAlbums(client, 'Attic', ['Low']);
-    await addAlbums(client, 'Basement', ['Heroes']);
+    const { client, user } = await signUp(t.app);
+    await addAlbums(t.app, user.id, 'Attic', ['Low']);
+    await addAlbums(t.app, user.id, 'Basement', ['Heroes']);
     const stored = await getWithCookie(client, '/collection', 'spindle_selected_collection=Basement');
     const root = rootOf(stored.body);
     expect(root.attributes).toContain('data-stored-selection="Basement"');
@@ -117,10 +117,9 @@ describe('the collection home drawn on the server (the first cards show before a
   });
 
   it('draws with the sort, filters and layout the browser stored (its home-view cookie), and says which; a hostile cookie draws the default view', async () => {
-    const { client } = await signUp(t.app);
-    expect((await client.post('/api/collections', { name: 'Jazz' })).statusCode).toBe(201);
+    const { client, user } = await signUp(t.app);
     for (const [title, artist] of [['Kind of Blue', 'Miles Davis'], ['Blue Train', 'John Coltrane'], ['A Love Supreme', 'John Coltrane']]) {
-      expect((await client.post('/api/albums', { collection: 'Jazz', title, artist })).statusCode).toBe(201);
+      await buildAlbum(t.app, user.id, { collection: 'Jazz', title: title!, artist: artist! });
     }
     const view = JSON.stringify({ sortBy: 'artist', layout: 'list', filters: { artist: 'coltrane', genre: '', lending: 'all', search: '' } });
     const res = await getWithCookie(client, '/collection?collection=Jazz', `spindle_home_view=${encodeURIComponent(view)}`);
@@ -143,10 +142,10 @@ describe('the collection home drawn on the server (the first cards show before a
   });
 
   it('draws the albums as they are now: a write since the last drawing shows at once', async () => {
-    const { client } = await signUp(t.app);
-    await addAlbums(client, 'Shelf', ['Blue']);
+    const { client, user } = await signUp(t.app);
+    await addAlbums(t.app, user.id, 'Shelf', ['Blue']);
     expect(cardTitles(rootOf((await client.get('/collection')).body).html)).toEqual(['Blue']);
-    expect((await client.post('/api/albums', { collection: 'Shelf', title: 'Astral Weeks', artist: 'Van Morrison' })).statusCode).toBe(201);
+    await buildAlbum(t.app, user.id, { collection: 'Shelf', title: 'Astral Weeks', artist: 'Van Morrison' });
     expect(cardTitles(rootOf((await client.get('/collection')).body).html)).toEqual(['Astral Weeks', 'Blue']);
     const [album] = (await client.get('/api/albums')).json<{ id: number }[]>();
     expect((await client.delete(`/api/albums/${album!.id}`)).statusCode).toBe(200);
@@ -154,9 +153,9 @@ describe('the collection home drawn on the server (the first cards show before a
   });
 
   it('draws only the first screen of a large collection, with the count of all of it', async () => {
-    const { client } = await signUp(t.app);
+    const { client, user } = await signUp(t.app);
     await addAlbums(
-      client,
+      t.app, user.id,
       'Crates',
       Array.from({ length: 40 }, (_, i) => `Record ${String(i).padStart(2, '0')}`),
     );
@@ -167,8 +166,8 @@ describe('the collection home drawn on the server (the first cards show before a
   });
 
   it('escapes what users typed: titles, names and the stored selection', async () => {
-    const { client } = await signUp(t.app, { firstName: '<img src=x onerror=alert(1)>' });
-    await addAlbums(client, 'Q"uote\'s & <b>', ['</div><script>alert(1)</script>']);
+    const { client, user } = await signUp(t.app, { firstName: '<img src=x onerror=alert(1)>' });
+    await addAlbums(t.app, user.id, 'Q"uote\'s & <b>', ['</div><script>alert(1)</script>']);
     const res = await getWithCookie(
       client,
       '/collection',
@@ -182,7 +181,7 @@ describe('the collection home drawn on the server (the first cards show before a
 
   it("never draws another user's albums, whatever collection name the URL or cookie names", async () => {
     const owner = await signUp(t.app);
-    await addAlbums(owner.client, 'Private Shelf', ['Secret Sessions']);
+    await addAlbums(t.app, owner.user.id, 'Private Shelf', ['Secret Sessions']);
     const other = await signUp(t.app);
     const res = await getWithCookie(
       other.client,
@@ -199,7 +198,7 @@ describe('the collection home drawn on the server (the first cards show before a
     expect(visitor.body).not.toContain('rel="preload"');
 
     const { client, user } = await signUp(t.app);
-    await addAlbums(client, 'Shelf', ['Unknown Pleasures']);
+    await addAlbums(t.app, user.id, 'Shelf', ['Unknown Pleasures']);
     await usersRepository.update(t.app.ctx.db, user.id, {
       subscription_status: 'trialing',
       trial_end_date: '2020-01-01T00:00:00.000Z',
@@ -212,8 +211,8 @@ describe('the collection home drawn on the server (the first cards show before a
   });
 
   it('other pages are not drawn', async () => {
-    const { client } = await signUp(t.app);
-    await addAlbums(client, 'Shelf', ['Pink Moon']);
+    const { client, user } = await signUp(t.app);
+    await addAlbums(t.app, user.id, 'Shelf', ['Pink Moon']);
     for (const url of ['/profile', '/album/new', '/analytics']) {
       expect(rootOf((await client.get(url)).body)).toEqual({ attributes: '', html: '' });
     }
@@ -257,8 +256,8 @@ describe('the drawn home is kept per user until their next write', () => {
         return renderHome(input);
       },
     });
-    const { client } = await signUp(t.app);
-    await addAlbums(client, 'Shelf', ['Blue']);
+    const { client, user } = await signUp(t.app);
+    await addAlbums(t.app, user.id, 'Shelf', ['Blue']);
     const first = (await client.get('/collection')).body;
     const drawn = draws;
     expect((await client.get('/collection')).body).toBe(first);
@@ -275,7 +274,7 @@ describe('the drawn home is kept per user until their next write', () => {
     expect(draws).toBe(drawn + 2);
     // Another user never gets this user's drawing.
     const other = await signUp(t.app);
-    await addAlbums(other.client, 'Shelf', ['Low']);
+    await addAlbums(t.app, other.user.id, 'Shelf', ['Low']);
     expect(cardTitles(rootOf((await other.client.get('/collection')).body).html)).toEqual(['Low']);
     expect(cardTitles(rootOf((await client.get('/collection')).body).html)).toEqual(['Blue']);
   });

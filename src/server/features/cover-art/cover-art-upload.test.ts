@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildAlbum } from '../../test/factories.js';
 import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
-import { imageCount, insertAlbum, upload } from './cover-art.test-support.js';
+import { imageCount, upload } from './cover-art.test-support.js';
 import * as fixtures from './fixtures/images.js';
 import { NOT_AN_IMAGE_MESSAGE, TOO_LARGE_MESSAGE, TOO_MANY_PIXELS_MESSAGE, UNREADABLE_MESSAGE } from './image-processing.js';
 
@@ -156,7 +157,7 @@ describe('POST /api/cover-art/upload', () => {
 
   it('accepts title, artist and albumId (the caller’s album), and 404s another user’s album', async () => {
     const owner = await signUp(t.app);
-    const albumId = await insertAlbum(t.app, owner.user.id, null);
+    const albumId = (await buildAlbum(t.app, owner.user.id)).id;
     const fields = { title: 'Kind of Blue', artist: 'Miles Davis', albumId: String(albumId) };
     const mine = await upload(owner.client, await fixtures.png(), { fields });
     expect(mine.statusCode).toBe(200);

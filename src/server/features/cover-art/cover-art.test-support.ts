@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { nowIso } from '../../db/database.js';
 import type { Client } from '../../test/harness.js';
 
 export interface Part {
@@ -41,33 +40,4 @@ export function imageCount(app: FastifyInstance, userId?: number): Promise<numbe
   let query = app.ctx.db.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('n'));
   if (userId !== undefined) query = query.where('user_id', '=', userId);
   return query.executeTakeFirstOrThrow().then((row) => Number(row.n));
-}
-
-// These tests write the album rows directly, so they exercise cover art alone, not the album routes.
-export async function insertAlbum(app: FastifyInstance, userId: number, coverUrl: string | null): Promise<number> {
-  const collection = await app.ctx.db
-    .insertInto('collections')
-    .values({ user_id: userId, name: `Shelf ${randomBytes(3).toString('hex')}`, name_key: randomBytes(6).toString('hex'), share_token: null, created_at: nowIso() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const album = await app.ctx.db
-    .insertInto('albums')
-    .values({
-      user_id: userId,
-      collection_id: collection.id,
-      title: 'Kind of Blue',
-      artist: 'Miles Davis',
-      title_key: 'kind of blue',
-      artist_key: 'miles davis',
-      cover_url: coverUrl,
-      price_cents: null,
-      purchase_location: null,
-      purchase_date: null,
-      genre: null,
-      created_at: nowIso(),
-      updated_at: nowIso(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return album.id;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAlbum } from '../../test/factories.js';
 import { createTestApp, signUp, type TestApp } from '../../test/harness.js';
-import { imageCount, insertAlbum, upload } from './cover-art.test-support.js';
+import { imageCount, upload } from './cover-art.test-support.js';
 import * as fixtures from './fixtures/images.js';
 import { releaseCovers, sweepUnusedImages } from './image-cleanup.js';
 
@@ -24,7 +25,7 @@ describe('removing covers nothing uses', () => {
   it('album delete removes its cover when no other album of the user uses it', async () => {
     const { client, user } = await signUp(t.app);
     const { url } = (await upload(client, await fixtures.jpeg({ r: 9, g: 9, b: 9 }))).json();
-    const albumId = await insertAlbum(t.app, user.id, url);
+    const albumId = (await buildAlbum(t.app, user.id, { coverUrl: url })).id;
     await t.app.ctx.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('albums').where('id', '=', albumId).execute();
       await releaseCovers(trx, user.id, [url]);
@@ -36,8 +37,8 @@ describe('removing covers nothing uses', () => {
   it('keeps a cover another album still uses, and ignores URLs that are not stored covers', async () => {
     const { client, user } = await signUp(t.app);
     const { url } = (await upload(client, await fixtures.jpeg({ r: 8, g: 8, b: 8 }))).json();
-    const first = await insertAlbum(t.app, user.id, url);
-    await insertAlbum(t.app, user.id, url);
+    const first = (await buildAlbum(t.app, user.id, { coverUrl: url })).id;
+    await buildAlbum(t.app, user.id, { coverUrl: url });
     await t.app.ctx.db.deleteFrom('albums').where('id', '=', first).execute();
     await releaseCovers(t.app.ctx.db, user.id, [url, 'https://coverartarchive.org/release/x/front-500', null, '/api/cover-art/../x.jpg']);
     expect(await exists(url)).toBe(true);
@@ -65,7 +66,7 @@ describe('removing covers nothing uses', () => {
     const stale = (await upload(client, await fixtures.jpeg({ r: 1, g: 0, b: 0 }))).json().url;
     const saved = (await upload(client, await fixtures.jpeg({ r: 2, g: 0, b: 0 }))).json().url;
     const fresh = (await upload(client, await fixtures.jpeg({ r: 3, g: 0, b: 0 }))).json().url;
-    await insertAlbum(t.app, user.id, saved);
+    await buildAlbum(t.app, user.id, { coverUrl: saved });
     await age(stale, DAY + 60_000);
     await age(saved, 30 * DAY);
     await age(fresh, DAY - 60 * 60_000);

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { createTestApp, signUp, TEST_SCRYPT, type TestApp } from '../../test/harness.js';
+import { buildAlbums, signedInCollector } from '../../test/factories.js';
+import { createTestApp, TEST_SCRYPT, type TestApp } from '../../test/harness.js';
 
 // Exports under load (docs/product/export.md#api, docs/product/export.md#kept-files): a bounded number in
 // flight per user, and the last export kept on disk while the user's data is unchanged.
@@ -15,25 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A user with `count` albums in one collection, inserted directly (a CSV of ~100 bytes per album). */
+/** A user with `count` albums in one collection, written in bulk (a CSV of ~100 bytes per album). */
 async function collectorWith(count: number, app: FastifyInstance = t.app) {
-  const account = await signUp(app);
-  const created = await account.client.post('/api/collections', { name: 'Shelf' });
-  expect(created.statusCode).toBe(201);
-  const collectionId = created.json<{ id: number }>().id;
-  const now = new Date().toISOString();
-  const rows = Array.from({ length: count }, (_, i) => ({
-    user_id: account.user.id,
-    collection_id: collectionId,
-    title: `Album ${i}`,
-    artist: `Artist ${i % 40}`,
-    title_key: `album ${i}`,
-    artist_key: `artist ${i % 40}`,
-    created_at: now,
-    updated_at: now,
-  }));
-  for (let i = 0; i < rows.length; i += 500) await app.ctx.db.insertInto('albums').values(rows.slice(i, i + 500)).execute();
-  return { ...account, collectionId };
+  const account = await signedInCollector(app, { collections: ['Shelf'] });
+  await buildAlbums(app, account.user.id, count, (i) => ({ collection: 'Shelf', title: `Album ${i}`, artist: `Artist ${i % 40}` }));
+  return { ...account, collectionId: account.collections.Shelf!.id };
 }
 
 const exportsDir = (app: FastifyInstance = t.app) => path.join(app.ctx.config.dataDir, 'exports');

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIsoDate } from '../../../common/albums.schemas.js';
-import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
-import { usersRepository } from '../users/users.repository.js';
+import type { AlbumRequest } from '../../../common/albums.schemas.js';
+import { buildAlbum, buildAlbums, signedInCollector, updateUser } from '../../test/factories.js';
+import { Client, createTestApp, type TestApp } from '../../test/harness.js';
 import { csvCell } from './csv.js';
 
 let t: TestApp;
@@ -91,17 +92,9 @@ async function exportCsv(client: Client, query = '') {
   return { res, rows: parseCsv(res.body.slice(1)) };
 }
 
-async function collector(collections: string[]) {
-  const account = await signUp(t.app);
-  for (const name of collections) expect((await account.client.post('/api/collections', { name })).statusCode).toBe(201);
-  return account;
-}
+const collector = (collections: string[]) => signedInCollector(t.app, { collections });
 
-async function add(client: Client, fields: Record<string, unknown>) {
-  const res = await client.post('/api/albums', { allowDuplicate: true, ...fields });
-  expect(res.statusCode).toBe(201);
-  return res.json<{ id: number; addedAt: string }>();
-}
+const add = (account: { user: { id: number } }, fields: Partial<AlbumRequest>) => buildAlbum(t.app, account.user.id, { allowDuplicate: true, ...fields });
 
 describe('csvCell (RFC 4180)', () => {
   it('quotes fields with a comma, a quote, CR or LF and doubles quotes', () => {
@@ -127,8 +120,9 @@ describe('csvCell (RFC 4180)', () => {
 
 describe('GET /api/export/albums', () => {
   it('streams every album as UTF-8 CSV with a BOM, a header row and CRLF records, as a download', async () => {
-    const { client } = await collector(['Jazz', 'Rock']);
-    const a = await add(client, {
+    const account = await collector(['Jazz', 'Rock']);
+    const { client } = account;
+    const a = await add(account, {
       collection: 'Jazz',
       title: 'Kind of Blue',
       artist: 'Miles Davis',
@@ -146,7 +140,7 @@ describe('GET /api/export/albums', () => {
       lentTo: 'Sam "the man"',
       lentDate: '2024-05-01',
     });
-    const b = await add(client, { collection: 'Rock', title: 'Déjà Vu', artist: 'Crosby, Stills, Nash & Young' });
+    const b = await add(account, { collection: 'Rock', title: 'Déjà Vu', artist: 'Crosby, Stills, Nash & Young' });
     const { res, rows } = await exportCsv(client);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="spindle-all-${todayIsoDate()}.csv"`);
@@ -161,10 +155,11 @@ describe('GET /api/export/albums', () => {
   });
 
   it('writes a stored cover as an absolute address on PUBLIC_URL and keeps a remote one as it is', async () => {
-    const { client } = await collector(['Covers']);
-    await add(client, { collection: 'Covers', title: 'Stored', artist: 'A', coverUrl: '/api/cover-art/abc123.png' });
-    await add(client, { collection: 'Covers', title: 'Remote', artist: 'B', coverUrl: 'http://images.example.org/x.jpg?size=500' });
-    await add(client, { collection: 'Covers', title: 'None', artist: 'C' });
+    const account = await collector(['Covers']);
+    const { client } = account;
+    await add(account, { collection: 'Covers', title: 'Stored', artist: 'A', coverUrl: '/api/cover-art/abc123.png' });
+    await add(account, { collection: 'Covers', title: 'Remote', artist: 'B', coverUrl: 'http://images.example.org/x.jpg?size=500' });
+    await add(account, { collection: 'Covers', title: 'None', artist: 'C' });
     const { rows } = await exportCsv(client);
     const cover = HEADER.indexOf('Cover URL');
     expect(rows.slice(1).map((r) => [r[1], r[cover]])).toEqual([
@@ -175,8 +170,9 @@ describe('GET /api/export/albums', () => {
   });
 
   it('neutralises formula-looking text in every column', async () => {
-    const { client } = await collector(['=Evil()']);
-    await add(client, {
+    const account = await collector(['=Evil()']);
+    const { client } = account;
+    await add(account, {
       collection: '=Evil()',
       title: '=HYPERLINK("http://evil.example","click")',
       artist: '+Plus',
@@ -201,9 +197,10 @@ describe('GET /api/export/albums', () => {
   });
 
   it('exports one collection, named case-insensitively, under a file name made from it', async () => {
-    const { client } = await collector(['My Jäzz!', 'Rock']);
-    const jazz = await add(client, { collection: 'My Jäzz!', title: 'Blue Train', artist: 'John Coltrane' });
-    await add(client, { collection: 'Rock', title: 'Revolver', artist: 'The Beatles' });
+    const account = await collector(['My Jäzz!', 'Rock']);
+    const { client } = account;
+    const jazz = await add(account, { collection: 'My Jäzz!', title: 'Blue Train', artist: 'John Coltrane' });
+    await add(account, { collection: 'Rock', title: 'Revolver', artist: 'The Beatles' });
     const { res, rows } = await exportCsv(client, `?collection=${encodeURIComponent('  my JÄZZ! ')}`);
     expect(rows.slice(1).map((r) => r[0])).toEqual([String(jazz.id)]);
     const date = todayIsoDate();
@@ -227,46 +224,34 @@ describe('GET /api/export/albums', () => {
 
   it('exports only the caller’s albums', async () => {
     const other = await collector(['Jazz']);
-    await add(other.client, { collection: 'Jazz', title: 'Secret', artist: 'Someone' });
-    const { client } = await collector(['Jazz']);
-    await add(client, { collection: 'Jazz', title: 'Mine', artist: 'Me' });
+    await add(other, { collection: 'Jazz', title: 'Secret', artist: 'Someone' });
+    const account = await collector(['Jazz']);
+    const { client } = account;
+    await add(account, { collection: 'Jazz', title: 'Mine', artist: 'Me' });
     const { rows } = await exportCsv(client);
     expect(rows.slice(1).map((r) => r[1])).toEqual(['Mine']);
   });
 
   it('pages through a large collection without losing or repeating a row', async () => {
     const { client, user } = await collector(['Big', 'Other']);
-    const collections = await t.app.ctx.db.selectFrom('collections').select(['id', 'name']).where('user_id', '=', user.id).execute();
-    const big = collections.find((c) => c.name === 'Big')!.id;
-    const otherId = collections.find((c) => c.name === 'Other')!.id;
-    const now = new Date().toISOString();
-    const rows = Array.from({ length: 2600 }, (_, i) => ({
-      user_id: user.id,
-      collection_id: i % 3 === 0 ? otherId : big,
-      title: `Album ${i}`,
-      artist: `Artist ${i % 50}`,
-      title_key: `album ${i}`,
-      artist_key: `artist ${i % 50}`,
-      created_at: now,
-      updated_at: now,
-    }));
-    for (let i = 0; i < rows.length; i += 500) await t.app.ctx.db.insertInto('albums').values(rows.slice(i, i + 500)).execute();
+    const rows = Array.from({ length: 2600 }, (_, i) => ({ collection: i % 3 === 0 ? 'Other' : 'Big', title: `Album ${i}`, artist: `Artist ${i % 50}` }));
+    await buildAlbums(t.app, user.id, rows.length, (i) => rows[i]!);
     const all = (await exportCsv(client)).rows.slice(1);
     expect(all).toHaveLength(2600);
     expect(all.map((r) => r[1])).toEqual(rows.map((r) => r.title));
     const onlyBig = (await exportCsv(client, '?collection=Big')).rows.slice(1);
-    expect(onlyBig.map((r) => r[1])).toEqual(rows.filter((r) => r.collection_id === big).map((r) => r.title));
+    expect(onlyBig.map((r) => r[1])).toEqual(rows.filter((r) => r.collection === 'Big').map((r) => r.title));
   });
 
   it('a repeat export reflects every write since the last one (the kept file is never stale)', async () => {
-    const { client } = await signUp(t.app);
-    const created = await client.post('/api/collections', { name: 'Repeat' });
-    const collectionId = created.json().id as number;
-    const first = await add(client, { collection: 'Repeat', title: 'First Press', artist: 'Band' });
+    const account = await collector(['Repeat']);
+    const { client } = account;
+    const collectionId = account.collections.Repeat!.id;
+    const first = await add(account, { collection: 'Repeat', title: 'First Press', artist: 'Band' });
     const titles = async (query = '') => (await exportCsv(client, query)).rows.slice(1).map((r) => `${r[1]}|${r[3]}`);
     expect(await titles()).toEqual(['First Press|Repeat']);
     expect(await titles()).toEqual(['First Press|Repeat']);
-    await add(client, { collection: 'Repeat', title: 'Second Press', artist: 'Band' });
+    await add(account, { collection: 'Repeat', title: 'Second Press', artist: 'Band' });
     expect(await titles()).toEqual(['First Press|Repeat', 'Second Press|Repeat']);
     expect((await client.put(`/api/collections/${collectionId}`, { name: 'Renamed' })).statusCode).toBe(200);
     expect(await titles('?collection=Renamed')).toEqual(['First Press|Renamed', 'Second Press|Renamed']);
@@ -277,9 +262,10 @@ describe('GET /api/export/albums', () => {
 
   it('answers 401 signed out, and 200 to a gated user whose data stays theirs', async () => {
     expect((await new Client(t.app).get('/api/export/albums')).statusCode).toBe(401);
-    const { client, user } = await collector(['Jazz']);
-    await add(client, { collection: 'Jazz', title: 'Kept', artist: 'Me' });
-    await usersRepository.update(t.app.ctx.db, user.id, { subscription_status: 'inactive' });
+    const account = await collector(['Jazz']);
+    const { client, user } = account;
+    await add(account, { collection: 'Jazz', title: 'Kept', artist: 'Me' });
+    await updateUser(t.app, user.id, { subscription_status: 'inactive' });
     expect((await client.get('/api/albums')).statusCode).toBe(402);
     const { rows } = await exportCsv(client, '?collection=Jazz');
     expect(rows.slice(1).map((r) => r[1])).toEqual(['Kept']);

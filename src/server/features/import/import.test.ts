@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AlbumRequest } from '../../../common/albums.schemas.js';
 import { DEFAULT_IMPORT_COLLECTION, IMPORT_LIMITS, IMPORT_MESSAGES, type ImportReport, type ImportResult } from '../../../common/import.schemas.js';
+import { buildAlbum, buildCollection } from '../../test/factories.js';
 import { Client, createTestApp, insertStoredImage, signUp, type TestApp } from '../../test/harness.js';
 import { usersRepository } from '../users/users.repository.js';
 
@@ -128,9 +130,8 @@ describe('Discogs mapping', () => {
 
 describe('Dry run and duplicates', () => {
   it('skips albums already in the collection and repeats within the file, trimmed and case-insensitively', async () => {
-    const { client } = await signUp(t.app);
-    expect((await client.post('/api/collections', { name: 'Shelf' })).statusCode).toBe(201);
-    expect((await client.post('/api/albums', { title: 'Blue', artist: 'Joni Mitchell', collection: 'Shelf' })).statusCode).toBe(201);
+    const { client, user } = await signUp(t.app);
+    await buildAlbum(t.app, user.id, { title: 'Blue', artist: 'Joni Mitchell', collection: 'Shelf' });
     const csv = discogs(
       'A,joni mitchell , BLUE,L,LP,,1971,1,shelf,,,,',
       'B,Joni Mitchell,Court and Spark,L,LP,,1974,2,Shelf,,,,',
@@ -192,14 +193,14 @@ describe('Spindle CSV round trip', () => {
   it('exports, imports into a fresh user and exports again: the same albums', async () => {
     const { client, user } = await signUp(t.app);
     await insertStoredImage(t.app, user.id, 'roundtripcover.png');
-    for (const name of ['Jazz, Mostly', 'Rock "Classics"']) expect((await client.post('/api/collections', { name })).statusCode).toBe(201);
+    for (const name of ['Jazz, Mostly', 'Rock "Classics"']) await buildCollection(t.app, user.id, name);
     const albums = [
       { title: 'Kind of Blue', artist: 'Miles Davis', collection: 'Jazz, Mostly', price: 12.5, genre: 'Jazz', label: 'Columbia', releaseYear: 1959, country: 'US', mediaCondition: 'Near Mint (NM)', sleeveCondition: 'Very Good (VG)', purchaseLocation: 'Shop\nDowntown', purchaseDate: '2020-02-03', coverUrl: '/api/cover-art/roundtripcover.png' },
       { title: '=cmd|calc', artist: "'=already quoted", collection: 'Rock "Classics"', isLent: true, lentTo: 'Ann, "the" friend', lentDate: '2024-01-02', coverUrl: 'https://covers.example/a.jpg' },
       { title: "'plain quote", artist: '-minus', collection: 'Rock "Classics"', price: 0 },
       { title: 'Ünïcødé ✓', artist: '@at', collection: 'Jazz, Mostly' },
-    ];
-    for (const album of albums) expect((await client.post('/api/albums', album)).statusCode).toBe(201);
+    ] satisfies AlbumRequest[];
+    for (const album of albums) await buildAlbum(t.app, user.id, album);
     const first = (await client.get('/api/export/albums')).body;
 
     const fresh = await signUp(t.app);
@@ -220,8 +221,7 @@ describe('Spindle CSV round trip', () => {
   it('a user importing their own export into an emptied account gets their stored cover back', async () => {
     const { client, user } = await signUp(t.app);
     await insertStoredImage(t.app, user.id, 'owncover.png');
-    await client.post('/api/collections', { name: 'Shelf' });
-    await client.post('/api/albums', { title: 'T', artist: 'A', collection: 'Shelf', coverUrl: '/api/cover-art/owncover.png' });
+    await buildAlbum(t.app, user.id, { title: 'T', artist: 'A', collection: 'Shelf', coverUrl: '/api/cover-art/owncover.png' });
     const csv = (await client.get('/api/export/albums')).body.replace('\r\n1,', '\r\n1,').replace(',Shelf,', ',Shelf 2,');
     expect((await runImport(client, csv)).json<ImportResult>()).toMatchObject({ added: 1, newCollections: ['Shelf 2'] });
     const albums = await albumsOf(client);
@@ -326,8 +326,7 @@ describe('Access', () => {
 
   it("never touches another user's collections of the same name", async () => {
     const owner = await signUp(t.app);
-    await owner.client.post('/api/collections', { name: 'Shelf' });
-    await owner.client.post('/api/albums', { title: 'Title', artist: 'Artist', collection: 'Shelf' });
+    await buildAlbum(t.app, owner.user.id, { title: 'Title', artist: 'Artist', collection: 'Shelf' });
     const other = await signUp(t.app);
     const res = await runImport(other.client, discogs('A,Artist,Title,L,LP,,1990,1,Shelf,,,,', 'B,Artist,Two,L,LP,,1990,2,Shelf,,,,'));
     expect(res.json<ImportResult>()).toEqual({ added: 2, duplicates: 0, refused: 0, newCollections: ['Shelf'] });

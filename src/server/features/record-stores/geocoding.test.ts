@@ -5,7 +5,7 @@ import { STORE_MESSAGES, type RecordStore } from '../../../common/record-stores.
 import { buildApp } from '../../app.js';
 import { Client, createTestApp, signUp, TEST_SCRYPT, type TestApp } from '../../test/harness.js';
 import { startFakeNominatim, type FakeNominatim } from '../../test/fake-nominatim.js';
-import { setUser } from '../sharing/sharing.test-support.js';
+import { updateUser } from '../../test/factories.js';
 import { GEOCODER_INTERVAL_MS } from './geocoder.service.js';
 import { addStore, AMOEBA, insertOlderStore, ROUGH_TRADE } from './record-stores.test-support.js';
 import { GEOCODER_UNAVAILABLE } from './record-stores.service.js';
@@ -142,7 +142,7 @@ describe('Update Maps: POST /api/record-stores/update-coordinates', () => {
   it('answers 401 signed out and 402 to a gated user', async () => {
     expect((await new Client(t.app).post('/api/record-stores/update-coordinates', {})).statusCode).toBe(401);
     const { client, user } = await signUp(t.app);
-    await setUser(t.app, user.id, { subscription_status: 'inactive' });
+    await updateUser(t.app, user.id, { subscription_status: 'inactive' });
     expect((await client.post('/api/record-stores/update-coordinates', {})).statusCode).toBe(402);
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_MESSAGES } from '../../../common/record-stores.schemas.js';
 import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
 import { startFakeNominatim, type FakeNominatim } from '../../test/fake-nominatim.js';
-import { setUser } from '../sharing/sharing.test-support.js';
+import { updateUser } from '../../test/factories.js';
 import { addStore, AMOEBA, ROUGH_TRADE } from './record-stores.test-support.js';
 
 const INDEX = '<!doctype html><html><head><title>Spindle</title></head><body><div id="root"></div></body></html>';
@@ -50,7 +50,7 @@ describe('Share Your Record Stores: POST /api/record-stores/share', () => {
   it('answers 401 signed out and 402 to a gated user', async () => {
     expect((await visitor().post('/api/record-stores/share')).statusCode).toBe(401);
     const { client, user } = await signUp(t.app);
-    await setUser(t.app, user.id, { subscription_status: 'past_due' });
+    await updateUser(t.app, user.id, { subscription_status: 'past_due' });
     expect((await client.post('/api/record-stores/share')).statusCode).toBe(402);
   });
 });
@@ -102,7 +102,7 @@ describe('Shared Record Stores: GET /api/record-stores/shared/{token}', () => {
     const { client, user } = await signUp(t.app);
     await addStore(client, AMOEBA);
     const token = await shareStores(client);
-    await setUser(t.app, user.id, { account_status: 'paused' });
+    await updateUser(t.app, user.id, { account_status: 'paused' });
     expect((await visitor().get(`/api/record-stores/shared/${token}`)).statusCode).toBe(404);
   });
 
@@ -110,7 +110,7 @@ describe('Shared Record Stores: GET /api/record-stores/shared/{token}', () => {
     const { client, user } = await signUp(t.app);
     await addStore(client, AMOEBA);
     const token = await shareStores(client);
-    await setUser(t.app, user.id, { subscription_status: 'inactive' });
+    await updateUser(t.app, user.id, { subscription_status: 'inactive' });
     expect((await visitor().get(`/api/record-stores/shared/${token}`)).statusCode).toBe(200);
   });
 });

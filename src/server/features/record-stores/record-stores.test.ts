@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_MESSAGES, type RecordStore } from '../../../common/record-stores.schemas.js';
 import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
 import { startFakeNominatim, type FakeNominatim } from '../../test/fake-nominatim.js';
-import { setUser } from '../sharing/sharing.test-support.js';
+import { updateUser } from '../../test/factories.js';
 import { addStore, AMOEBA, insertOlderStore, ROUGH_TRADE } from './record-stores.test-support.js';
 
 let t: TestApp;
@@ -127,7 +127,7 @@ describe('Record stores: POST /api/record-stores (Add Record Store)', () => {
     expect((await new Client(t.app).post('/api/record-stores', AMOEBA)).statusCode).toBe(401);
     expect((await new Client(t.app).get('/api/record-stores')).statusCode).toBe(401);
     const { client, user } = await signUp(t.app);
-    await setUser(t.app, user.id, { subscription_status: 'inactive' });
+    await updateUser(t.app, user.id, { subscription_status: 'inactive' });
     const response = await client.post('/api/record-stores', AMOEBA);
     expect(response.statusCode).toBe(402);
     expect(response.json().redirectTo).toBe('/subscription');
@@ -270,7 +270,7 @@ describe('GET /api/map-config', () => {
     );
     try {
       const { client, user } = await signUp(other.app);
-      await setUser(other.app, user.id, { subscription_status: 'inactive' });
+      await updateUser(other.app, user.id, { subscription_status: 'inactive' });
       const response = await client.get('/api/map-config');
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
-import { insertAlbum, insertCollection, insertImage, share } from './sharing.test-support.js';
+import { buildAlbum, buildCollection, buildImage } from '../../test/factories.js';
+import { PRIVATE_FIELDS, share } from './sharing.test-support.js';
 
 const INDEX = '<!doctype html><html><head><title>Spindle</title></head><body><div id="root"></div></body></html>';
 const ORIGIN = 'https://spindle.example';
@@ -33,10 +34,10 @@ const metaContent = (html: string, key: string) => new RegExp(`<meta (?:name|pro
 describe('Link previews of /shared/{token}', () => {
   it('injects Open Graph, Twitter and noindex meta with the collection name, size, owner, link and a cover', async () => {
     const { client, user } = await signUp(t.app, { firstName: 'Ada', lastName: 'Lovelace' });
-    const id = await insertCollection(t.app, user.id, 'Late Night Jazz');
-    const image = await insertImage(t.app, user.id);
-    await insertAlbum(t.app, user.id, id, { title: 'Zebra', artist: 'A', coverUrl: 'https://example.org/remote.jpg', priceCents: 9999 });
-    await insertAlbum(t.app, user.id, id, { title: 'Kind of Blue', artist: 'Miles Davis', coverUrl: `/api/cover-art/${image.name}` });
+    const id = (await buildCollection(t.app, user.id, 'Late Night Jazz')).id;
+    const image = await buildImage(t.app, user.id);
+    await buildAlbum(t.app, user.id, { ...PRIVATE_FIELDS, collection: 'Late Night Jazz', title: 'Zebra', artist: 'A', coverUrl: 'https://example.org/remote.jpg', price: 99.99 });
+    await buildAlbum(t.app, user.id, { ...PRIVATE_FIELDS, collection: 'Late Night Jazz', title: 'Kind of Blue', artist: 'Miles Davis', coverUrl: `/api/cover-art/${image.name}` });
     const token = await share(client, id);
 
     const html = await page(`/shared/${token}`);
@@ -62,8 +63,8 @@ describe('Link previews of /shared/{token}', () => {
   it('escapes every value: a name with "><script> or $-patterns cannot break out of the markup', async () => {
     const { client, user } = await signUp(t.app, { firstName: '<img src=x onerror=alert(1)>', lastName: "O'Brien" });
     const evil = `"><script>alert(1)</script> $' $& $\``;
-    const id = await insertCollection(t.app, user.id, evil);
-    await insertAlbum(t.app, user.id, id, { title: evil, artist: evil });
+    const id = (await buildCollection(t.app, user.id, evil)).id;
+    await buildAlbum(t.app, user.id, { ...PRIVATE_FIELDS, collection: evil, title: evil, artist: evil });
     const token = await share(client, id);
 
     const html = await page(`/shared/${token}`);
@@ -79,7 +80,7 @@ describe('Link previews of /shared/{token}', () => {
 
   it('an invalid, malformed or disabled token gets the plain index.html', async () => {
     const { client, user } = await signUp(t.app);
-    const id = await insertCollection(t.app, user.id, 'Withdrawn');
+    const id = (await buildCollection(t.app, user.id, 'Withdrawn')).id;
     const token = await share(client, id);
     expect(await page(`/shared/${token}?utm=x`)).toContain('og:title');
     await client.delete(`/api/collections/${id}/share`);

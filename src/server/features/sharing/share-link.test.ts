@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARED_COLLECTION_NOT_FOUND, type ShareResponse } from '../../../common/sharing.schemas.js';
 import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
-import { insertAlbum, insertCollection, setUser, share } from './sharing.test-support.js';
+import { buildAlbum, buildCollection, updateUser } from '../../test/factories.js';
+import { PRIVATE_FIELDS, share } from './sharing.test-support.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,8 +15,8 @@ const visitor = () => new Client(t.app);
 describe('Share Collection: POST /api/collections/{id}/share (Create Share Link)', () => {
   it('gives a URL-safe share token of at least 128 random bits', async () => {
     const { client, user } = await signUp(t.app);
-    const first = await insertCollection(t.app, user.id, 'Jazz');
-    const second = await insertCollection(t.app, user.id, 'Rock');
+    const first = (await buildCollection(t.app, user.id, 'Jazz')).id;
+    const second = (await buildCollection(t.app, user.id, 'Rock')).id;
     const response = await client.post(`/api/collections/${first}/share`);
     expect(response.statusCode).toBe(200);
     expect(Object.keys(response.json())).toEqual(['shareToken']);
@@ -28,7 +29,7 @@ describe('Share Collection: POST /api/collections/{id}/share (Create Share Link)
 
   it('keeps the same link when asked again', async () => {
     const { client, user } = await signUp(t.app);
-    const id = await insertCollection(t.app, user.id, 'Keepers');
+    const id = (await buildCollection(t.app, user.id, 'Keepers')).id;
     const token = await share(client, id);
     expect(await share(client, id)).toBe(token);
     const both = await Promise.all([client.post(`/api/collections/${id}/share`), client.post(`/api/collections/${id}/share`)]);
@@ -48,7 +49,7 @@ describe('Share Collection: POST /api/collections/{id}/share (Create Share Link)
   it("another user cannot share someone else's collection (404) and nothing changes", async () => {
     const owner = await signUp(t.app);
     const other = await signUp(t.app);
-    const id = await insertCollection(t.app, owner.user.id, 'Mine');
+    const id = (await buildCollection(t.app, owner.user.id, 'Mine')).id;
     const response = await other.client.post(`/api/collections/${id}/share`);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Collection not found', code: 'NOT_FOUND' });
@@ -58,18 +59,18 @@ describe('Share Collection: POST /api/collections/{id}/share (Create Share Link)
 
   it('answers 401 when signed out', async () => {
     const { user } = await signUp(t.app);
-    const id = await insertCollection(t.app, user.id, 'Signed out');
+    const id = (await buildCollection(t.app, user.id, 'Signed out')).id;
     expect((await visitor().post(`/api/collections/${id}/share`)).statusCode).toBe(401);
     expect((await visitor().delete(`/api/collections/${id}/share`)).statusCode).toBe(401);
   });
 
   it('a gated user gets 402 on share, but their existing link still works for visitors', async () => {
     const { client, user } = await signUp(t.app, { firstName: 'Gail', lastName: 'Gated' });
-    const shared = await insertCollection(t.app, user.id, 'Shared before');
-    const unshared = await insertCollection(t.app, user.id, 'Not shared');
-    await insertAlbum(t.app, user.id, shared, { title: 'Still here', artist: 'Someone' });
+    const shared = (await buildCollection(t.app, user.id, 'Shared before')).id;
+    const unshared = (await buildCollection(t.app, user.id, 'Not shared')).id;
+    await buildAlbum(t.app, user.id, { ...PRIVATE_FIELDS, collection: 'Shared before', title: 'Still here', artist: 'Someone' });
     const token = await share(client, shared);
-    await setUser(t.app, user.id, { subscription_status: 'inactive' });
+    await updateUser(t.app, user.id, { subscription_status: 'inactive' });
 
     const response = await client.post(`/api/collections/${unshared}/share`);
     expect(response.statusCode).toBe(402);
@@ -86,7 +87,7 @@ describe('Share Collection: POST /api/collections/{id}/share (Create Share Link)
 describe('Disable Sharing: DELETE /api/collections/{id}/share', () => {
   it('removes the link: the old token stops working at once, and a new share gives a new link', async () => {
     const { client, user } = await signUp(t.app);
-    const id = await insertCollection(t.app, user.id, 'Temporary');
+    const id = (await buildCollection(t.app, user.id, 'Temporary')).id;
     const token = await share(client, id);
     expect((await visitor().get(`/api/shared/${token}`)).statusCode).toBe(200);
 
@@ -105,14 +106,14 @@ describe('Disable Sharing: DELETE /api/collections/{id}/share', () => {
 
   it('answers 200 for a collection that is not shared', async () => {
     const { client, user } = await signUp(t.app);
-    const id = await insertCollection(t.app, user.id, 'Never shared');
+    const id = (await buildCollection(t.app, user.id, 'Never shared')).id;
     expect((await client.delete(`/api/collections/${id}/share`)).statusCode).toBe(200);
   });
 
   it("another user cannot unshare someone else's collection (404) and the link keeps working", async () => {
     const owner = await signUp(t.app);
     const other = await signUp(t.app);
-    const id = await insertCollection(t.app, owner.user.id, 'Guarded');
+    const id = (await buildCollection(t.app, owner.user.id, 'Guarded')).id;
     const token = await share(owner.client, id);
     const response = await other.client.delete(`/api/collections/${id}/share`);
     expect(response.statusCode).toBe(404);
@@ -122,9 +123,9 @@ describe('Disable Sharing: DELETE /api/collections/{id}/share', () => {
 
   it('a gated user gets 402 and the link stays (every data call)', async () => {
     const { client, user } = await signUp(t.app);
-    const id = await insertCollection(t.app, user.id, 'Lapsed');
+    const id = (await buildCollection(t.app, user.id, 'Lapsed')).id;
     const token = await share(client, id);
-    await setUser(t.app, user.id, { subscription_status: 'past_due' });
+    await updateUser(t.app, user.id, { subscription_status: 'past_due' });
     expect((await client.delete(`/api/collections/${id}/share`)).statusCode).toBe(402);
     expect((await visitor().get(`/api/shared/${token}`)).statusCode).toBe(200);
   });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARED_COLLECTION_NOT_FOUND, type SharedAlbumsResponse } from '../../../common/sharing.schemas.js';
 import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
-import { insertAlbum, insertCollection, insertImage, setUser, share } from './sharing.test-support.js';
+import { buildAlbum, buildCollection, buildImage, updateUser } from '../../test/factories.js';
+import { PRIVATE_FIELDS, share } from './sharing.test-support.js';
 
 let t: TestApp;
 let token: string;
@@ -23,21 +24,23 @@ beforeAll(async () => {
   const owner = await signUp(t.app, { firstName: 'Ada', lastName: 'Lovelace' });
   ownerEmail = owner.user.username;
   ownerId = owner.user.id;
-  const collectionId = await insertCollection(t.app, ownerId, 'Late Night Jazz');
-  const other = await insertCollection(t.app, ownerId, 'Private Other');
-  storedCover = (await insertImage(t.app, ownerId)).name;
+  const collectionId = (await buildCollection(t.app, ownerId, 'Late Night Jazz')).id;
+  await buildCollection(t.app, ownerId, 'Private Other');
+  storedCover = (await buildImage(t.app, ownerId)).name;
   const add = async (title: string, artist: string, coverUrl: string | null = null) => {
-    ids[title] = await insertAlbum(t.app, ownerId, collectionId, { title, artist, coverUrl, priceCents: 4242 });
+    ids[title] = (await buildAlbum(t.app, ownerId, { ...PRIVATE_FIELDS, collection: 'Late Night Jazz', title, artist, coverUrl, price: 42.42 })).id;
   };
   await add('ceremony', 'New Order', `/api/cover-art/${storedCover}`);
   await add('Blue Train', 'John Coltrane', 'https://coverartarchive.org/release/1/front.jpg');
-  await add('abbey road', 'the Beatles', 'javascript:alert(1)');
+  await add('abbey road', 'the Beatles');
+  // A cover address the API refuses today, as an older row may hold: the shared view must not pass it on.
+  await t.app.ctx.db.updateTable('albums').set({ cover_url: 'javascript:alert(1)' }).where('id', '=', ids['abbey road']!).execute();
   await add('A Love Supreme', 'John Coltrane');
   await add('Revolver', 'The Beatles');
   await add('Vol. 10', 'Zed');
   await add('Vol. 2', 'Zed');
   await add('"><script>alert(1)</script>', '<b>Bold</b> & Co');
-  await insertAlbum(t.app, ownerId, other, { title: 'Hidden Album', artist: 'Hidden Artist' });
+  await buildAlbum(t.app, ownerId, { ...PRIVATE_FIELDS, collection: 'Private Other', title: 'Hidden Album', artist: 'Hidden Artist' });
   token = await share(owner.client, collectionId);
 });
 afterAll(() => t.close());
@@ -56,8 +59,8 @@ describe('Shared collection page API: GET /api/shared/{token}', () => {
 
   it('an owner without names gives null names', async () => {
     const { client, user } = await signUp(t.app);
-    await setUser(t.app, user.id, { first_name: null, last_name: null });
-    const own = await share(client, await insertCollection(t.app, user.id, 'Nameless'));
+    await updateUser(t.app, user.id, { first_name: null, last_name: null });
+    const own = await share(client, (await buildCollection(t.app, user.id, 'Nameless')).id);
     expect((await visitor().get(`/api/shared/${own}`)).json().collection.owner).toEqual({ firstName: null, lastName: null });
   });
 });
@@ -175,9 +178,9 @@ describe('Invalid or disabled link (Collection Not Found)', () => {
 
   it('a disabled link answers 404 on every public route, even with a bad query', async () => {
     const { client, user } = await signUp(t.app);
-    const id = await insertCollection(t.app, user.id, 'Soon gone');
-    const image = await insertImage(t.app, user.id);
-    await insertAlbum(t.app, user.id, id, { title: 'T', artist: 'A', coverUrl: `/api/cover-art/${image.name}` });
+    const id = (await buildCollection(t.app, user.id, 'Soon gone')).id;
+    const image = await buildImage(t.app, user.id);
+    await buildAlbum(t.app, user.id, { ...PRIVATE_FIELDS, collection: 'Soon gone', title: 'T', artist: 'A', coverUrl: `/api/cover-art/${image.name}` });
     const gone = await share(client, id);
     expect((await visitor().get(`/api/shared/${gone}/cover-art/${image.name}`)).statusCode).toBe(200);
     await client.delete(`/api/collections/${id}/share`);
@@ -190,10 +193,10 @@ describe('Invalid or disabled link (Collection Not Found)', () => {
 
   it("a paused or revoked owner's links answer 404", async () => {
     const { client, user } = await signUp(t.app);
-    const own = await share(client, await insertCollection(t.app, user.id, 'Stopped'));
-    await setUser(t.app, user.id, { account_status: 'revoked' });
+    const own = await share(client, (await buildCollection(t.app, user.id, 'Stopped')).id);
+    await updateUser(t.app, user.id, { account_status: 'revoked' });
     expect((await visitor().get(`/api/shared/${own}`)).statusCode).toBe(404);
-    await setUser(t.app, user.id, { account_status: 'active' });
+    await updateUser(t.app, user.id, { account_status: 'active' });
     expect((await visitor().get(`/api/shared/${own}`)).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
-import { insertAlbum, insertCollection, insertImage, share } from './sharing.test-support.js';
+import { buildAlbum, buildCollection, buildImage } from '../../test/factories.js';
+import { PRIVATE_FIELDS, share } from './sharing.test-support.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,9 +14,9 @@ const visitor = () => new Client(t.app);
 describe('Shared covers: GET /api/shared/{token}/cover-art/{name}', () => {
   it('serves a cover of an album of the shared collection, full size or thumbnail, to anyone', async () => {
     const { client, user } = await signUp(t.app);
-    const id = await insertCollection(t.app, user.id, 'With covers');
-    const image = await insertImage(t.app, user.id);
-    await insertAlbum(t.app, user.id, id, { title: 'Covered', artist: 'A', coverUrl: `/api/cover-art/${image.name}` });
+    const id = (await buildCollection(t.app, user.id, 'With covers')).id;
+    const image = await buildImage(t.app, user.id);
+    await buildAlbum(t.app, user.id, { ...PRIVATE_FIELDS, collection: 'With covers', title: 'Covered', artist: 'A', coverUrl: `/api/cover-art/${image.name}` });
     const token = await share(client, id);
 
     const { albums } = (await visitor().get(`/api/shared/${token}/albums`)).json();
@@ -44,16 +45,16 @@ describe('Shared covers: GET /api/shared/{token}/cover-art/{name}', () => {
   it('refuses every other image: other collections of the owner, other users, unknown or malformed names', async () => {
     const owner = await signUp(t.app);
     const stranger = await signUp(t.app);
-    const sharedId = await insertCollection(t.app, owner.user.id, 'Shared');
-    const privateId = await insertCollection(t.app, owner.user.id, 'Private');
-    const used = await insertImage(t.app, owner.user.id);
-    const inPrivate = await insertImage(t.app, owner.user.id);
-    const unused = await insertImage(t.app, owner.user.id);
-    const strangers = await insertImage(t.app, stranger.user.id);
-    await insertAlbum(t.app, owner.user.id, sharedId, { title: 'Shown', artist: 'A', coverUrl: `/api/cover-art/${used.name}` });
-    await insertAlbum(t.app, owner.user.id, privateId, { title: 'Private', artist: 'A', coverUrl: `/api/cover-art/${inPrivate.name}` });
+    const sharedId = (await buildCollection(t.app, owner.user.id, 'Shared')).id;
+    await buildCollection(t.app, owner.user.id, 'Private');
+    const used = await buildImage(t.app, owner.user.id);
+    const inPrivate = await buildImage(t.app, owner.user.id);
+    const unused = await buildImage(t.app, owner.user.id);
+    const strangers = await buildImage(t.app, stranger.user.id);
+    await buildAlbum(t.app, owner.user.id, { ...PRIVATE_FIELDS, collection: 'Shared', title: 'Shown', artist: 'A', coverUrl: `/api/cover-art/${used.name}` });
+    await buildAlbum(t.app, owner.user.id, { ...PRIVATE_FIELDS, collection: 'Private', title: 'Private', artist: 'A', coverUrl: `/api/cover-art/${inPrivate.name}` });
     // An album naming someone else's stored image must not make that image public.
-    await insertAlbum(t.app, owner.user.id, sharedId, { title: 'Borrowed', artist: 'A', coverUrl: `/api/cover-art/${strangers.name}` });
+    await buildAlbum(t.app, owner.user.id, { ...PRIVATE_FIELDS, collection: 'Shared', title: 'Borrowed', artist: 'A', coverUrl: `/api/cover-art/${strangers.name}` });
     const token = await share(owner.client, sharedId);
 
     expect((await visitor().get(`/api/shared/${token}/cover-art/${used.name}`)).statusCode).toBe(200);
@@ -67,10 +68,10 @@ describe('Shared covers: GET /api/shared/{token}/cover-art/{name}', () => {
 
   it("another collection's token does not open this collection's covers", async () => {
     const { client, user } = await signUp(t.app);
-    const first = await insertCollection(t.app, user.id, 'First');
-    const second = await insertCollection(t.app, user.id, 'Second');
-    const image = await insertImage(t.app, user.id);
-    await insertAlbum(t.app, user.id, first, { title: 'Only in first', artist: 'A', coverUrl: `/api/cover-art/${image.name}` });
+    const first = (await buildCollection(t.app, user.id, 'First')).id;
+    const second = (await buildCollection(t.app, user.id, 'Second')).id;
+    const image = await buildImage(t.app, user.id);
+    await buildAlbum(t.app, user.id, { ...PRIVATE_FIELDS, collection: 'First', title: 'Only in first', artist: 'A', coverUrl: `/api/cover-art/${image.name}` });
     await share(client, first);
     const secondToken = await share(client, second);
     expect((await visitor().get(`/api/shared/${secondToken}/cover-art/${image.name}`)).statusCode).toBe(404);

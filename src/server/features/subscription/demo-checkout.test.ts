@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
-import { usersRepository } from '../users/users.repository.js';
+import { updateUser } from '../../test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,7 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const setUser = (id: number, changes: Parameters<typeof usersRepository.update>[2]) => usersRepository.update(t.app.ctx.db, id, changes);
 
 /** Starts a demo checkout and returns the page's path (as the browser would follow the url). */
 async function checkout(client: Client): Promise<{ sessionId: string; pagePath: string }> {
@@ -140,7 +139,7 @@ describe('POST /api/subscription/checkout', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toEqual(expect.any(String));
     }
-    await setUser(user.id, { email: null });
+    await updateUser(t.app, user.id, { email: null });
     const noEmail = await client.post('/api/subscription/checkout', { tier: 'premium' });
     expect(noEmail.statusCode).toBe(400);
     expect(noEmail.json().message).toBe('An email is required for subscription');
@@ -150,7 +149,7 @@ describe('POST /api/subscription/checkout', () => {
   it('is open to gated users (expired trial, inactive, past_due), who must be able to pay', async () => {
     for (const changes of [{ trial_end_date: new Date(Date.now() - 1000).toISOString() }, { subscription_status: 'inactive' }, { subscription_status: 'past_due' }]) {
       const { client, user } = await signUp(t.app);
-      await setUser(user.id, changes);
+      await updateUser(t.app, user.id, changes);
       expect((await client.get('/api/collections')).statusCode).toBe(402);
       expect((await client.get('/api/subscription')).statusCode).toBe(200);
       expect((await client.post('/api/subscription/checkout', { tier: 'premium' })).statusCode).toBe(200);
@@ -159,7 +158,7 @@ describe('POST /api/subscription/checkout', () => {
 
   it('answers 409 to a user whose subscription is already active', async () => {
     const { client, user } = await signUp(t.app);
-    await setUser(user.id, { subscription_status: 'active' });
+    await updateUser(t.app, user.id, { subscription_status: 'active' });
     expect((await client.post('/api/subscription/checkout', { tier: 'premium' })).statusCode).toBe(409);
   });
 });
@@ -194,7 +193,7 @@ describe('demo checkout creation per user', () => {
   it('paid during the trial, the demo subscription’s year starts when the trial ends', async () => {
     const { client, user } = await signUp(t.app);
     const trialEnd = new Date(Date.now() + 12 * 86_400_000);
-    await setUser(user.id, { trial_end_date: trialEnd.toISOString() });
+    await updateUser(t.app, user.id, { trial_end_date: trialEnd.toISOString() });
     const { sessionId, pagePath } = await checkout(client);
     const page = await t.app.inject({ method: 'GET', url: pagePath });
     expect((await submit(formFor(page.body, 'Pay'))).statusCode).toBe(303);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppEvents } from '../../events.js';
 import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
-import { usersRepository } from '../users/users.repository.js';
+import { buildAlbum, signedInCollector, updateUser } from '../../test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,15 +9,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const setUser = (id: number, changes: Parameters<typeof usersRepository.update>[2]) => usersRepository.update(t.app.ctx.db, id, changes);
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
 /** A collector with one collection, one album and a share link, made while the trial runs. */
 async function collectorWithShare() {
-  const signed = await signUp(t.app);
-  const collection = (await signed.client.post('/api/collections', { name: 'Jazz' })).json<{ id: number }>();
-  expect((await signed.client.post('/api/albums', { collection: 'Jazz', title: 'Blue Train', artist: 'John Coltrane' })).statusCode).toBe(201);
+  const signed = await signedInCollector(t.app, { collections: ['Jazz'] });
+  const collection = signed.collections.Jazz!;
+  await buildAlbum(t.app, signed.user.id, { collection: 'Jazz', title: 'Blue Train', artist: 'John Coltrane' });
   const { shareToken } = (await signed.client.post(`/api/collections/${collection.id}/share`)).json<{ shareToken: string }>();
   return { ...signed, collectionId: collection.id, shareToken };
 }
@@ -37,7 +36,7 @@ describe('subscription gating', () => {
   ] as const) {
     it(`answers 402 with the payment-required body to ${label} on data calls, and still reaches the allowed calls`, async () => {
       const { client, user, password, collectionId, shareToken } = await collectorWithShare();
-      await setUser(user.id, changes);
+      await updateUser(t.app, user.id, changes);
       const body = { message, redirectTo: '/subscription', userId: user.id, username: user.username, email: user.username };
       for (const res of [
         await client.get('/api/user'),
@@ -64,7 +63,7 @@ describe('subscription gating', () => {
 
   it('puts a canceled paid plan on the free tier: exactly 3 collections, reads always allowed', async () => {
     const { client, user } = await signUp(t.app);
-    await setUser(user.id, { subscription_status: 'canceled', has_had_paid_subscription: 1 });
+    await updateUser(t.app, user.id, { subscription_status: 'canceled', has_had_paid_subscription: 1 });
     for (const name of ['One', 'Two', 'Three']) expect((await client.post('/api/collections', { name })).statusCode).toBe(201);
     const over = await client.post('/api/collections', { name: 'Four' });
     expect(over.statusCode).toBe(402);
@@ -87,14 +86,14 @@ describe('trial notices (the events behind the trial mails)', () => {
 
     // A new trial end, as an administrator would set it; the status stays 'trialing' throughout (no timer).
     const soon = inDays(2.5);
-    await setUser(user.id, { trial_end_date: soon });
+    await updateUser(t.app, user.id, { trial_end_date: soon });
     await client.get('/api/user');
     await vi.waitFor(async () => expect(await noticeOf()).toBe('ending'));
     await client.get('/api/collections');
     await vi.waitFor(() => expect(ending).toEqual([{ userId: user.id, username: user.username, email: user.username, trialEndDate: soon, daysLeft: 3 }]));
 
     const past = inDays(-0.5);
-    await setUser(user.id, { trial_end_date: past });
+    await updateUser(t.app, user.id, { trial_end_date: past });
     await client.get('/api/user');
     await vi.waitFor(async () => expect(await noticeOf()).toBe('ended'));
     await client.get('/api/subscription');
@@ -108,7 +107,7 @@ describe('trial notices (the events behind the trial mails)', () => {
       throw new Error('mail server down');
     });
     const { client, user } = await signUp(t.app);
-    await setUser(user.id, { trial_end_date: inDays(-1) });
+    await updateUser(t.app, user.id, { trial_end_date: inDays(-1) });
     expect((await client.get('/api/user')).statusCode).toBe(402);
     expect((await client.get('/api/subscription')).statusCode).toBe(200);
     off();

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { LOAN_REMINDER_MESSAGES } from '../../../common/loans.js';
 import { renderHome } from '../../../web/features/collection-home/home-server-render';
 import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
+import { buildAlbum } from '../../test/factories.js';
 import { usersRepository } from './users.repository.js';
 
 /**
@@ -31,10 +32,8 @@ function daysBefore(days: number, from: Date = new Date()): string {
   return new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()) - days * 86_400_000).toISOString().slice(0, 10);
 }
 
-async function lend(client: Client, collection: string, title: string, lentTo: string | null, lentDate: string | null, isLent = true): Promise<number> {
-  const res = await client.post('/api/albums', { collection, title, artist: `${title} Band`, isLent, lentTo, lentDate });
-  expect(res.statusCode).toBe(201);
-  return res.json<{ id: number }>().id;
+async function lend(userId: number, collection: string, title: string, lentTo: string | null, lentDate: string | null, isLent = true): Promise<number> {
+  return (await buildAlbum(t.app, userId, { collection, title, artist: `${title} Band`, isLent, lentTo, lentDate })).id;
 }
 
 async function shelf(client: Client, name = 'Shelf'): Promise<void> {
@@ -143,10 +142,10 @@ describe('the "remind me after N days" setting (PUT /api/user/loan-reminders)', 
 
 describe('overdue loans in analytics (GET /api/analytics → loans)', () => {
   it('counts an album lent exactly N days ago as lent, and one lent N + 1 days ago as overdue (the boundary day)', async () => {
-    const { client } = await signUp(t.app);
+    const { client, user } = await signUp(t.app);
     await shelf(client);
-    await lend(client, 'Shelf', 'Thirty', 'Sam', daysBefore(30));
-    const overdueId = await lend(client, 'Shelf', 'Thirty-one', 'Kim', daysBefore(31));
+    await lend(user.id, 'Shelf', 'Thirty', 'Sam', daysBefore(30));
+    const overdueId = await lend(user.id, 'Shelf', 'Thirty-one', 'Kim', daysBefore(31));
     const loans = await loansOf(client);
     expect(loans).toMatchObject({ reminderDays: 30, today: daysBefore(0), lentCount: 2, overdueCount: 1 });
     expect(loans.overdue).toEqual([
@@ -155,17 +154,17 @@ describe('overdue loans in analytics (GET /api/analytics → loans)', () => {
   });
 
   it('lists the overdue albums oldest loan first with who has them and since when; undated, future and returned loans are not overdue', async () => {
-    const { client } = await signUp(t.app);
+    const { client, user } = await signUp(t.app);
     await shelf(client, 'Jazz');
     await shelf(client, 'Rock');
-    const year = await lend(client, 'Rock', 'A year out', 'Jo', daysBefore(365));
-    const twoMonths = await lend(client, 'Jazz', 'Two months out', 'Ed', daysBefore(61));
-    await lend(client, 'Jazz', 'Lent today', 'Al', null);
-    await lend(client, 'Jazz', 'Lent next week', 'Bo', daysBefore(-7));
-    await lend(client, 'Rock', 'Returned', null, null, false);
-    const old = await lend(client, 'Rock', 'Ten years out', 'Cy', '2016-02-29');
+    const year = await lend(user.id, 'Rock', 'A year out', 'Jo', daysBefore(365));
+    const twoMonths = await lend(user.id, 'Jazz', 'Two months out', 'Ed', daysBefore(61));
+    await lend(user.id, 'Jazz', 'Lent today', 'Al', null);
+    await lend(user.id, 'Jazz', 'Lent next week', 'Bo', daysBefore(-7));
+    await lend(user.id, 'Rock', 'Returned', null, null, false);
+    const old = await lend(user.id, 'Rock', 'Ten years out', 'Cy', '2016-02-29');
     // A lent album stored without a date (data from before the date defaulted): nothing to count from.
-    const undated = await lend(client, 'Rock', 'Undated', 'Di', daysBefore(100));
+    const undated = await lend(user.id, 'Rock', 'Undated', 'Di', daysBefore(100));
     await t.app.ctx.db.updateTable('albums').set({ lent_date: null }).where('id', '=', undated).execute();
 
     const loans = await loansOf(client);
@@ -186,7 +185,7 @@ describe('overdue loans in analytics (GET /api/analytics → loans)', () => {
   it("never counts another user's albums", async () => {
     const other = await signUp(t.app);
     await shelf(other.client);
-    await lend(other.client, 'Shelf', 'Not yours', 'Sam', daysBefore(400));
+    await lend(other.user.id, 'Shelf', 'Not yours', 'Sam', daysBefore(400));
     const { client } = await signUp(t.app);
     await shelf(client);
     const loans = await loansOf(client);
@@ -194,9 +193,9 @@ describe('overdue loans in analytics (GET /api/analytics → loans)', () => {
   });
 
   it('follows a changed setting at once, without any album write (the kept answer is keyed by it)', async () => {
-    const { client } = await signUp(t.app);
+    const { client, user } = await signUp(t.app);
     await shelf(client);
-    await lend(client, 'Shelf', 'Ten days', 'Sam', daysBefore(10));
+    await lend(user.id, 'Shelf', 'Ten days', 'Sam', daysBefore(10));
     expect((await loansOf(client)).overdueCount).toBe(0);
     expect((await client.put('/api/user/loan-reminders', { days: 9 })).statusCode).toBe(200);
     expect(await loansOf(client)).toMatchObject({ reminderDays: 9, overdueCount: 1 });
@@ -205,9 +204,9 @@ describe('overdue loans in analytics (GET /api/analytics → loans)', () => {
   });
 
   it('follows the day: an album becomes overdue at UTC midnight without any write', async () => {
-    const { client } = await signUp(t.app);
+    const { client, user } = await signUp(t.app);
     await shelf(client);
-    await lend(client, 'Shelf', 'Turns tonight', 'Sam', '2026-03-01');
+    await lend(user.id, 'Shelf', 'Turns tonight', 'Sam', '2026-03-01');
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-03-31T23:59:59.000Z'));
     expect(await loansOf(client)).toMatchObject({ today: '2026-03-31', overdueCount: 0 });
@@ -218,10 +217,10 @@ describe('overdue loans in analytics (GET /api/analytics → loans)', () => {
 
 describe('overdue flags on the server-drawn home', () => {
   it('flags an overdue album on its card with the days lent and who has it; a loan within the reminder keeps "Lent to"', async () => {
-    const { client } = await signUp(t.app);
+    const { client, user } = await signUp(t.app);
     await shelf(client);
-    await lend(client, 'Shelf', 'Overdue Record', 'Sam', daysBefore(45));
-    await lend(client, 'Shelf', 'Recent Record', 'Kim', daysBefore(3));
+    await lend(user.id, 'Shelf', 'Overdue Record', 'Sam', daysBefore(45));
+    await lend(user.id, 'Shelf', 'Recent Record', 'Kim', daysBefore(3));
     const html = await drawnHome(client);
     expect(overdueBadges(html)).toEqual(['Overdue: Lent 45 days · Sam']);
     expect(html).toContain('Lent to Kim');
@@ -231,9 +230,9 @@ describe('overdue flags on the server-drawn home', () => {
   });
 
   it('a kept drawing never shows a stale flag: the day turning at midnight and a changed setting redraw it', async () => {
-    const { client } = await signUp(t.app);
+    const { client, user } = await signUp(t.app);
     await shelf(client);
-    await lend(client, 'Shelf', 'Midnight Record', 'Sam', '2026-03-01');
+    await lend(user.id, 'Shelf', 'Midnight Record', 'Sam', '2026-03-01');
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-03-31T23:59:00.000Z'));
     expect(overdueBadges(await drawnHome(client))).toEqual([]);
@@ -252,9 +251,9 @@ describe('overdue flags on the server-drawn home', () => {
 
 describe('share links never reveal loans', () => {
   it('the shared collection, its albums and its page show neither lending data nor an overdue flag', async () => {
-    const { client } = await signUp(t.app);
+    const { client, user } = await signUp(t.app);
     await shelf(client);
-    await lend(client, 'Shelf', 'Borrowed Record', 'Secret Borrower', daysBefore(90));
+    await lend(user.id, 'Shelf', 'Borrowed Record', 'Secret Borrower', daysBefore(90));
     const [collection] = (await client.get('/api/collections')).json<{ id: number }[]>();
     const share = await client.post(`/api/collections/${collection!.id}/share`);
     expect(share.statusCode).toBe(200);

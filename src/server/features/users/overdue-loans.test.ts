@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
+import { buildAlbum } from '../../test/factories.js';
 import { usersRepository } from './users.repository.js';
 
 /**
@@ -20,9 +21,8 @@ function daysBefore(days: number): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - days * 86_400_000).toISOString().slice(0, 10);
 }
 
-async function lend(client: Client, collection: string, title: string, lentDate: string | null, isLent = true): Promise<void> {
-  const res = await client.post('/api/albums', { collection, title, artist: 'Band', isLent, lentTo: isLent ? 'Sam' : null, lentDate });
-  expect(res.statusCode).toBe(201);
+async function lend(userId: number, collection: string, title: string, lentDate: string | null, isLent = true): Promise<void> {
+  await buildAlbum(t.app, userId, { collection, title, artist: 'Band', isLent, lentTo: isLent ? 'Sam' : null, lentDate });
 }
 
 const overdueCount = async (client: Client) => {
@@ -33,13 +33,13 @@ const overdueCount = async (client: Client) => {
 
 describe('GET /api/user/overdue-loans', () => {
   it('counts overdue albums across collections: lent N + 1 days ago is overdue, N days ago is not', async () => {
-    const { client } = await signUp(t.app);
+    const { client, user } = await signUp(t.app);
     expect(await overdueCount(client)).toBe(0);
     for (const name of ['Living Room', 'Jazz']) expect((await client.post('/api/collections', { name })).statusCode).toBe(201);
-    await lend(client, 'Living Room', 'Thirty', daysBefore(30));
-    await lend(client, 'Living Room', 'Thirty-one', daysBefore(31));
-    await lend(client, 'Jazz', 'A year', daysBefore(365));
-    await lend(client, 'Jazz', 'Home', null, false);
+    await lend(user.id, 'Living Room', 'Thirty', daysBefore(30));
+    await lend(user.id, 'Living Room', 'Thirty-one', daysBefore(31));
+    await lend(user.id, 'Jazz', 'A year', daysBefore(365));
+    await lend(user.id, 'Jazz', 'Home', null, false);
     const res = await client.get('/api/user/overdue-loans');
     expect(res.statusCode).toBe(200);
     // Only the count leaves the server.
@@ -47,10 +47,10 @@ describe('GET /api/user/overdue-loans', () => {
   });
 
   it('follows the collector’s reminder days', async () => {
-    const { client } = await signUp(t.app);
+    const { client, user } = await signUp(t.app);
     expect((await client.post('/api/collections', { name: 'Shelf' })).statusCode).toBe(201);
-    await lend(client, 'Shelf', 'Eight', daysBefore(8));
-    await lend(client, 'Shelf', 'Forty', daysBefore(40));
+    await lend(user.id, 'Shelf', 'Eight', daysBefore(8));
+    await lend(user.id, 'Shelf', 'Forty', daysBefore(40));
     expect(await overdueCount(client)).toBe(1);
     expect((await client.put('/api/user/loan-reminders', { days: 7 })).statusCode).toBe(200);
     expect(await overdueCount(client)).toBe(2);
@@ -61,7 +61,7 @@ describe('GET /api/user/overdue-loans', () => {
   it('never counts another user’s loans', async () => {
     const owner = await signUp(t.app);
     expect((await owner.client.post('/api/collections', { name: 'Shelf' })).statusCode).toBe(201);
-    await lend(owner.client, 'Shelf', 'Long gone', daysBefore(100));
+    await lend(owner.user.id, 'Shelf', 'Long gone', daysBefore(100));
     const other = await signUp(t.app);
     expect(await overdueCount(owner.client)).toBe(1);
     expect(await overdueCount(other.client)).toBe(0);

@@ -7,6 +7,7 @@ import {
   type DiagnosticsUser,
   type DuplicateReport,
 } from '../../../../common/admin-diagnostics.schemas.js';
+import type { AlbumRequest } from '../../../../common/albums.schemas.js';
 import {
   Client,
   createTestApp,
@@ -16,6 +17,7 @@ import {
   testDbKind,
   type TestApp,
 } from '../../../test/harness.js';
+import { buildAlbum, buildCollection, buildUser } from '../../../test/factories.js';
 
 let t: TestApp;
 let admin: Client;
@@ -30,23 +32,11 @@ type Signed = Awaited<ReturnType<typeof signUp>>;
 const db = () => t.app.ctx.db;
 const base = (userId: number | string) => `/api/admin/diagnostics/users/${userId}`;
 
-async function addCollection(client: Client, name: string): Promise<number> {
-  const res = await client.post('/api/collections', { name });
-  expect(res.statusCode).toBe(201);
-  return res.json<{ id: number }>().id;
-}
+const addCollection = async (userId: number, name: string) => (await buildCollection(t.app, userId, name)).id;
 
-async function addAlbum(
-  client: Client,
-  collection: string,
-  title: string,
-  artist: string,
-  extra: Record<string, unknown> = {},
-): Promise<number> {
-  const res = await client.post('/api/albums', { collection, title, artist, allowDuplicate: true, ...extra });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ id: number }>().id;
-}
+/** An album as the API would add it after the Duplicate Album dialog's Add Anyway. */
+const addAlbum = async (userId: number, collection: string, title: string, artist: string, extra: Partial<AlbumRequest> = {}) =>
+  (await buildAlbum(t.app, userId, { collection, title, artist, allowDuplicate: true, ...extra })).id;
 
 const setCreatedAt = (id: number, iso: string) =>
   db().updateTable('albums').set({ created_at: iso }).where('id', '=', id).execute();
@@ -63,17 +53,17 @@ const imageName = () => `${randomBytes(16).toString('hex')}.png`;
  */
 async function collectorWithDuplicates(): Promise<Signed & { ids: Record<string, number> }> {
   const signed = await signUp(t.app);
-  const { client } = signed;
-  await addCollection(client, 'Rock');
-  await addCollection(client, 'Jazz');
+  const { id } = signed.user;
+  await addCollection(id, 'Rock');
+  await addCollection(id, 'Jazz');
   const ids = {
-    abbey1: await addAlbum(client, 'Rock', 'Abbey Road', 'The Beatles'),
-    abbey2: await addAlbum(client, 'Rock', '  abbey   road ', 'THE BEATLES'),
-    abbey3: await addAlbum(client, 'Rock', 'ABBEY ROAD', 'the beatles'),
-    letItBe1: await addAlbum(client, 'Rock', 'Let It Be', 'The Beatles'),
-    letItBe2: await addAlbum(client, 'Rock', 'Let It Be', 'The Beatles'),
-    abbeyJazz: await addAlbum(client, 'Jazz', 'Abbey Road', 'The Beatles'),
-    revolver: await addAlbum(client, 'Rock', 'Revolver', 'The Beatles'),
+    abbey1: await addAlbum(id, 'Rock', 'Abbey Road', 'The Beatles'),
+    abbey2: await addAlbum(id, 'Rock', '  abbey   road ', 'THE BEATLES'),
+    abbey3: await addAlbum(id, 'Rock', 'ABBEY ROAD', 'the beatles'),
+    letItBe1: await addAlbum(id, 'Rock', 'Let It Be', 'The Beatles'),
+    letItBe2: await addAlbum(id, 'Rock', 'Let It Be', 'The Beatles'),
+    abbeyJazz: await addAlbum(id, 'Jazz', 'Abbey Road', 'The Beatles'),
+    revolver: await addAlbum(id, 'Rock', 'Revolver', 'The Beatles'),
   };
   await setCreatedAt(ids.abbey1, '2024-03-01T00:00:00.000Z');
   await setCreatedAt(ids.abbey2, '2024-01-01T00:00:00.000Z'); // the oldest Abbey Road
@@ -154,19 +144,19 @@ describe('GET /api/admin/diagnostics/users/:userId/albums (album-count investiga
   it('finds albums filed in another user’s collection, stale keys, missing covers and unused images, and explains each', async () => {
     const a = await signUp(t.app);
     const b = await signUp(t.app);
-    await addCollection(a.client, 'Mine');
-    await addCollection(b.client, 'Theirs');
+    await addCollection(a.user.id, 'Mine');
+    await addCollection(b.user.id, 'Theirs');
     const theirsId = (
       await db().selectFrom('collections').select('id').where('user_id', '=', b.user.id).executeTakeFirstOrThrow()
     ).id;
-    const moved = await addAlbum(a.client, 'Mine', 'Moved Away', 'Someone');
-    await addAlbum(a.client, 'Mine', 'Stays Home', 'Someone');
-    const staleKey = await addAlbum(a.client, 'Mine', 'Stale Key', 'Someone');
+    const moved = await addAlbum(a.user.id, 'Mine', 'Moved Away', 'Someone');
+    await addAlbum(a.user.id, 'Mine', 'Stays Home', 'Someone');
+    const staleKey = await addAlbum(a.user.id, 'Mine', 'Stale Key', 'Someone');
     const missing = imageName();
-    const brokenCover = await addAlbum(a.client, 'Mine', 'Broken Cover', 'Someone', { coverUrl: `/api/cover-art/${missing}` });
+    const brokenCover = await addAlbum(a.user.id, 'Mine', 'Broken Cover', 'Someone', { coverUrl: `/api/cover-art/${missing}` });
     const used = imageName();
     await insertStoredImage(t.app, a.user.id, used);
-    await addAlbum(a.client, 'Mine', 'Good Cover', 'Someone', { coverUrl: `/api/cover-art/${used}` });
+    await addAlbum(a.user.id, 'Mine', 'Good Cover', 'Someone', { coverUrl: `/api/cover-art/${used}` });
     const unusedOld = imageName();
     const unusedNew = imageName();
     await insertStoredImage(t.app, a.user.id, unusedOld);
@@ -210,10 +200,10 @@ describe('GET /api/admin/diagnostics/users/:userId/albums (album-count investiga
     expect(other.findings[0]!.items).toMatchObject([{ id: moved, detail: expect.stringContaining(a.user.username) as unknown }]);
   });
   it('finds albums whose collection row is gone (written around the foreign keys)', async () => {
-    const { client, user } = await signUp(t.app);
-    await addCollection(client, 'Shelf');
-    const lost = await addAlbum(client, 'Shelf', 'Lost', 'Somebody');
-    await addAlbum(client, 'Shelf', 'Found', 'Somebody');
+    const { user } = await buildUser(t.app);
+    await addCollection(user.id, 'Shelf');
+    const lost = await addAlbum(user.id, 'Shelf', 'Lost', 'Somebody');
+    await addAlbum(user.id, 'Shelf', 'Found', 'Somebody');
     // What a restore or a manual edit can leave: the engines refuse it while their checks are on.
     if (testDbKind === 'sqlite') {
       await sql`PRAGMA foreign_keys = OFF`.execute(db());
@@ -275,8 +265,8 @@ describe('duplicate albums', () => {
   });
 
   it('lists at most DUPLICATE_GROUP_LIMIT groups but counts them all, and removal takes them all', async () => {
-    const { client, user } = await signUp(t.app);
-    const collectionId = await addCollection(client, 'Many');
+    const { user } = await buildUser(t.app);
+    const collectionId = await addCollection(user.id, 'Many');
     const now = new Date().toISOString();
     const groups = DUPLICATE_GROUP_LIMIT + 5;
     const rows = Array.from({ length: groups * 2 }, (_, i) => {
@@ -310,9 +300,9 @@ describe('duplicate albums', () => {
     expect((await admin.get(`${base(2_000_001)}/duplicates`)).statusCode).toBe(404);
     expect((await admin.request({ method: 'DELETE', url: `${base(2_000_001)}/duplicates` })).statusCode).toBe(404);
     expect((await admin.request({ method: 'DELETE', url: `${base('x')}/duplicates` })).statusCode).toBe(400);
-    const { client, user } = await signUp(t.app);
-    await addCollection(client, 'Solo');
-    await addAlbum(client, 'Solo', 'One', 'Artist');
+    const { user } = await buildUser(t.app);
+    await addCollection(user.id, 'Solo');
+    await addAlbum(user.id, 'Solo', 'One', 'Artist');
     expect((await admin.get(`${base(user.id)}/duplicates`)).json()).toEqual({
       user: { id: user.id, username: user.username },
       groups: [],
@@ -358,15 +348,15 @@ describe('duplicate albums', () => {
   });
 
   it('releases the covers only removed albums used, and keeps a cover the kept album shares', async () => {
-    const { client, user } = await signUp(t.app);
-    await addCollection(client, 'Covers');
+    const { user } = await buildUser(t.app);
+    await addCollection(user.id, 'Covers');
     const shared = imageName();
     const own = imageName();
     await insertStoredImage(t.app, user.id, shared);
     await insertStoredImage(t.app, user.id, own);
-    const kept = await addAlbum(client, 'Covers', 'Blue', 'Joni Mitchell', { coverUrl: `/api/cover-art/${shared}` });
-    const sameCover = await addAlbum(client, 'Covers', 'Blue', 'Joni Mitchell', { coverUrl: `/api/cover-art/${shared}` });
-    const ownCover = await addAlbum(client, 'Covers', 'Blue', 'Joni Mitchell', { coverUrl: `/api/cover-art/${own}` });
+    const kept = await addAlbum(user.id, 'Covers', 'Blue', 'Joni Mitchell', { coverUrl: `/api/cover-art/${shared}` });
+    const sameCover = await addAlbum(user.id, 'Covers', 'Blue', 'Joni Mitchell', { coverUrl: `/api/cover-art/${shared}` });
+    const ownCover = await addAlbum(user.id, 'Covers', 'Blue', 'Joni Mitchell', { coverUrl: `/api/cover-art/${own}` });
     await setCreatedAt(kept, '2023-01-01T00:00:00.000Z');
     expect((await admin.request({ method: 'DELETE', url: `${base(user.id)}/duplicates` })).json()).toMatchObject({ removed: 2 });
     expect(await albumIdsOf(user.id)).toEqual([kept]);

@@ -1,0 +1,122 @@
+// @vitest-environment jsdom
+import '../../../test/dom-shims';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NO_ALBUM_DETAILS } from '../../../../common/album-details.schemas';
+import type { Album } from '../../../../common/albums.schemas';
+import { CollectionAlbums } from './collection-albums';
+
+// The home's filters are kept on the device between visits; each test starts from none.
+beforeEach(() => localStorage.clear());
+afterEach(cleanup);
+vi.setConfig({ testTimeout: 30_000 });
+
+const album = (id: number, fields: Partial<Album>): Album => ({
+  id,
+  title: `Album ${id}`,
+  artist: 'Someone',
+  collection: 'Jazz',
+  purchaseLocation: null,
+  purchaseDate: null,
+  price: null,
+  coverUrl: null,
+  genre: null,
+  label: null,
+  releaseYear: null,
+  country: null,
+  mediaCondition: null,
+  sleeveCondition: null,
+  isLent: false,
+  lentTo: null,
+  lentDate: null,
+  ...NO_ALBUM_DETAILS,
+  addedAt: '2024-01-01T00:00:00.000Z',
+  ...fields,
+});
+
+const albums = [
+  album(1, { title: 'Blue Train', artist: 'John Coltrane', genre: 'Jazz', price: 19.99 }),
+  album(2, {
+    title: 'Giant Steps',
+    artist: 'John Coltrane',
+    genre: 'Jazz',
+    price: 0.1,
+    isLent: true,
+    lentTo: 'Sam',
+    lentDate: '2024-01-01',
+  }),
+  album(3, { title: 'Kind of Blue', artist: 'Miles Davis', price: 0.2 }),
+  album(4, { title: 'Revolver', artist: 'The Beatles', genre: 'Rock', collection: 'Rock', price: 50 }),
+];
+
+function renderHome(shown: readonly Album[] = albums) {
+  render(
+    <CollectionAlbums
+      collection={{ id: 1, name: 'Jazz', albumCount: 3 }}
+      albums={shown}
+      albumsFailed={false}
+      retrying={false}
+      onRetry={vi.fn()}
+      onRename={vi.fn()}
+      onDelete={vi.fn()}
+      reminders={{ days: 30, today: '2024-06-01' }}
+    />,
+  );
+  return userEvent.setup({ delay: null });
+}
+
+/** The line under the collection's name: "2 of 3 albums", then the shown albums' total price. */
+const count = () => /^[\d,]+( of [\d,]+)? albums?/.exec(screen.getByTestId('album-summary').textContent ?? '')?.[0];
+const total = () => screen.queryByTestId('album-total')?.textContent;
+
+describe('the collection home’s filters', () => {
+  it('counts and totals the collection’s own albums, in exact cents', () => {
+    renderHome();
+    // Revolver is in another collection: not counted.
+    expect(count()).toBe('3 albums');
+    expect(total()).toBe('$20.29');
+  });
+
+  it('filters by part of the artist in any case: the count says how many of how many, the total follows', async () => {
+    const user = renderHome();
+    await user.type(screen.getByLabelText('Artist'), 'coltr');
+    expect(count()).toBe('2 of 3 albums');
+    expect(total()).toBe('$20.09');
+    expect(screen.getByRole('button', { name: 'Clear' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('a genre filter never matches an album without a genre; the search finds a title or an artist', async () => {
+    const user = renderHome();
+    await user.type(screen.getByLabelText('Genre'), 'JAZZ');
+    expect(count()).toBe('2 of 3 albums');
+    expect(total()).toBe('$20.09');
+    await user.clear(screen.getByLabelText('Genre'));
+    await user.type(screen.getByLabelText('Search'), 'blue');
+    expect(count()).toBe('2 of 3 albums');
+    expect(total()).toBe('$20.19');
+  });
+
+  it('says when nothing matches, and Clear filters brings every album back', async () => {
+    const user = renderHome();
+    const clear = screen.getByRole('button', { name: 'Clear' });
+    expect(clear.hasAttribute('disabled')).toBe(true);
+    await user.type(screen.getByLabelText('Artist'), 'Beatles');
+    expect(screen.getByText('No albums match your filters')).toBeTruthy();
+    expect(count()).toBe('0 of 3 albums');
+    expect(total()).toBeUndefined();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(count()).toBe('3 albums');
+    expect(total()).toBe('$20.29');
+    expect(screen.getByLabelText<HTMLInputElement>('Artist').value).toBe('');
+    expect(clear.hasAttribute('disabled')).toBe(true);
+  });
+
+  it('offers Add your first album, with the filters off, in an empty collection', async () => {
+    renderHome([]);
+    await act(async () => undefined);
+    expect(screen.getByText('No albums in “Jazz” yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add your first album' }).getAttribute('href')).toBe('/album/new?collection=Jazz');
+    expect(screen.getByLabelText('Artist').hasAttribute('disabled')).toBe(true);
+  });
+});
