@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALBUM_BULK_MESSAGES } from '../../../common/album-bulk.schemas.js';
+import type { AlbumRequest } from '../../../common/albums.schemas.js';
 import { nowIso } from '../../db/database.js';
-import { Client, createTestApp, insertStoredImage, signUp, storedImageExists, type TestApp } from '../../test/harness.js';
+import { buildAlbum, signedInCollector } from '../../test/factories.js';
+import { Client, createTestApp, insertStoredImage, storedImageExists, type TestApp } from '../../test/harness.js';
 import { usersRepository } from '../users/users.repository.js';
 
 // docs/product/albums.md, Bulk edit: POST /api/albums/bulk moves, updates or deletes many of the
@@ -15,19 +17,12 @@ afterAll(() => t.close());
 
 type AlbumAnswer = { id: number; title: string; collection: string; [key: string]: unknown };
 
-async function collector(collections = ['Jazz', 'Rock']) {
-  const account = await signUp(t.app);
-  for (const name of collections) expect((await account.client.post('/api/collections', { name })).statusCode).toBe(201);
-  return account;
-}
+const collector = (collections = ['Jazz', 'Rock']) => signedInCollector(t.app, { collections });
 
-async function addAlbums(client: Client, collection: string, count: number, extra: Record<string, unknown> = {}): Promise<AlbumAnswer[]> {
+/** `count` albums of one owner, built through the app's own code (the bulk call is under test, not POST). */
+async function addAlbums(userId: number, collection: string, count: number, extra: Partial<AlbumRequest> = {}): Promise<AlbumAnswer[]> {
   const albums: AlbumAnswer[] = [];
-  for (let i = 0; i < count; i++) {
-    const res = await client.post('/api/albums', { collection, title: `${collection} ${i}`, artist: 'Someone', ...extra });
-    expect(res.statusCode).toBe(201);
-    albums.push(res.json());
-  }
+  for (let i = 0; i < count; i++) albums.push(await buildAlbum(t.app, userId, { collection, title: `${collection} ${i}`, artist: 'Someone', ...extra }));
   return albums;
 }
 
@@ -38,7 +33,7 @@ const dataVersion = async (userId: number) => (await usersRepository.findById(t.
 describe('POST /api/albums/bulk', () => {
   it('update sets only the given fields on only the given albums, and the data version moves once', async () => {
     const { client, user } = await collector();
-    const [a, b, c] = await addAlbums(client, 'Jazz', 3, { genre: 'Jazz', location: 'Shelf A', mediaCondition: 'Good (G)' });
+    const [a, b, c] = await addAlbums(user.id, 'Jazz', 3, { genre: 'Jazz', location: 'Shelf A', mediaCondition: 'Good (G)' });
     const version = await dataVersion(user.id);
     const res = await bulk(client, { ids: [a!.id, b!.id, b!.id], action: 'update', changes: { format: '2LP', location: 'Box 7', genre: null } });
     expect(res.statusCode).toBe(200);
@@ -52,16 +47,16 @@ describe('POST /api/albums/bulk', () => {
   });
 
   it('update can set each allowed field: format, genre, media and sleeve condition, location', async () => {
-    const { client } = await collector();
-    const [album] = await addAlbums(client, 'Jazz', 1);
+    const { client, user } = await collector();
+    const [album] = await addAlbums(user.id, 'Jazz', 1);
     const changes = { format: 'CD', genre: 'Soul', mediaCondition: 'Mint (M)', sleeveCondition: 'Fair (F)', location: 'Car' };
     expect((await bulk(client, { ids: [album!.id], action: 'update', changes })).json()).toEqual({ count: 1 });
     expect((await client.get(`/api/albums/${album!.id}`)).json()).toMatchObject(changes);
   });
 
   it('move puts the albums in another collection', async () => {
-    const { client } = await collector();
-    const albums = await addAlbums(client, 'Jazz', 3);
+    const { client, user } = await collector();
+    const albums = await addAlbums(user.id, 'Jazz', 3);
     const res = await bulk(client, { ids: [albums[0]!.id, albums[2]!.id], action: 'move', collection: ' rock ' });
     expect(res.json()).toEqual({ count: 2 });
     expect((await albumsOf(client)).map((album) => album.collection)).toEqual(['Rock', 'Jazz', 'Rock']);
@@ -72,7 +67,7 @@ describe('POST /api/albums/bulk', () => {
   it('delete removes the albums and releases their stored covers', async () => {
     const { client, user } = await collector();
     await insertStoredImage(t.app, user.id, 'bulkcover.png');
-    const albums = await addAlbums(client, 'Jazz', 3, { coverUrl: '/api/cover-art/bulkcover.png' });
+    const albums = await addAlbums(user.id, 'Jazz', 3, { coverUrl: '/api/cover-art/bulkcover.png' });
     expect((await bulk(client, { ids: [albums[0]!.id, albums[1]!.id], action: 'delete' })).json()).toEqual({ count: 2 });
     expect((await albumsOf(client)).map((album) => album.id)).toEqual([albums[2]!.id]);
     // Still used by the third album.
@@ -84,9 +79,9 @@ describe('POST /api/albums/bulk', () => {
   for (const action of ['update', 'move', 'delete'] as const) {
     it(`${action}: one id that is not the caller's answers 404 and changes nothing`, async () => {
       const { client, user } = await collector();
-      const own = await addAlbums(client, 'Jazz', 2);
+      const own = await addAlbums(user.id, 'Jazz', 2);
       const other = await collector();
-      const [theirs] = await addAlbums(other.client, 'Jazz', 1);
+      const [theirs] = await addAlbums(other.user.id, 'Jazz', 1);
       const before = await albumsOf(client);
       const theirsBefore = await albumsOf(other.client);
       const version = await dataVersion(user.id);
@@ -104,8 +99,8 @@ describe('POST /api/albums/bulk', () => {
   }
 
   it('move into a collection that is not the caller’s answers 404 and moves nothing', async () => {
-    const { client } = await collector();
-    const albums = await addAlbums(client, 'Jazz', 1);
+    const { client, user } = await collector();
+    const albums = await addAlbums(user.id, 'Jazz', 1);
     const other = await collector(['Secret']);
     expect(other.user.id).not.toBe(0);
     const res = await bulk(client, { ids: [albums[0]!.id], action: 'move', collection: 'Secret' });
@@ -142,8 +137,8 @@ describe('POST /api/albums/bulk', () => {
 
   it('on the free plan, a move that would put more than 50 albums in a collection answers 402 and moves nothing', async () => {
     const { client, user } = await collector();
-    const jazz = await addAlbums(client, 'Jazz', 48);
-    const rock = await addAlbums(client, 'Rock', 3);
+    const jazz = await addAlbums(user.id, 'Jazz', 48);
+    const rock = await addAlbums(user.id, 'Rock', 3);
     await usersRepository.update(t.app.ctx.db, user.id, { subscription_status: 'canceled', has_had_paid_subscription: 1 });
     const over = await bulk(client, { ids: rock.map((album) => album.id), action: 'move', collection: 'Jazz' });
     expect(over.statusCode).toBe(402);
@@ -161,7 +156,7 @@ describe('POST /api/albums/bulk', () => {
   it('answers 401 signed out and 402 to a gated user', async () => {
     expect((await bulk(new Client(t.app), { ids: [1], action: 'delete' })).statusCode).toBe(401);
     const { client, user } = await collector();
-    const [album] = await addAlbums(client, 'Jazz', 1);
+    const [album] = await addAlbums(user.id, 'Jazz', 1);
     await usersRepository.update(t.app.ctx.db, user.id, { subscription_status: 'trialing', trial_end_date: '2020-01-01T00:00:00.000Z' });
     expect((await bulk(client, { ids: [album!.id], action: 'delete' })).statusCode).toBe(402);
     await usersRepository.update(t.app.ctx.db, user.id, { subscription_status: 'active' });

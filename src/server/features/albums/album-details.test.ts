@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALBUM_DETAIL_MESSAGES, NO_ALBUM_DETAILS } from '../../../common/album-details.schemas.js';
 import { ALBUM_FORMATS } from '../../../common/album-formats.js';
 import { ALBUM_BARCODE_MESSAGES } from '../../../common/barcode.js';
-import { createTestApp, signUp, type Client, type TestApp } from '../../test/harness.js';
+import { signedInCollector } from '../../test/factories.js';
+import { createTestApp, type Client, type TestApp } from '../../test/harness.js';
 
 // The collector's description of a copy (docs/product/albums.md, Pressing & details): every album
 // answer carries it, POST and PUT accept it, and each field is checked.
@@ -39,12 +40,7 @@ const answered = {
   musicbrainzReleaseId: '5da1a8e3-ab2c-4d89-9f0b-2c3d4e5f6a7b',
 };
 
-async function collector(): Promise<Client> {
-  const { client } = await signUp(t.app);
-  expect((await client.post('/api/collections', { name: 'Jazz' })).statusCode).toBe(201);
-  expect((await client.post('/api/collections', { name: 'Shelf' })).statusCode).toBe(201);
-  return client;
-}
+const collector = async (): Promise<Client> => (await signedInCollector(t.app, { collections: ['Jazz', 'Shelf'] })).client;
 
 describe('the collector’s details of an album', () => {
   it('POST /api/albums keeps every detail and every album answer carries them', async () => {

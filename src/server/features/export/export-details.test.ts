@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportReport, ImportResult } from '../../../common/import.schemas.js';
+import { signedInCollector } from '../../test/factories.js';
 import { createTestApp, signUp, type Client, type TestApp } from '../../test/harness.js';
 
 // docs/product/export.md: the collector's details are columns after the original ones, every cell
@@ -52,11 +53,7 @@ function upload(client: Client, url: string, content: string) {
   return client.request({ method: 'POST', url, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
 }
 
-async function collector(collections: string[]) {
-  const account = await signUp(t.app);
-  for (const name of collections) expect((await account.client.post('/api/collections', { name })).statusCode).toBe(201);
-  return account;
-}
+const collector = (collections: string[]) => signedInCollector(t.app, { collections });
 
 const fullDetails = {
   format: '7"',
