@@ -14,6 +14,12 @@ const pressing: Pressing = {
   catalogNumber: 'CL 1355',
   barcode: null,
   format: '12" Vinyl',
+  albumFormat: 'LP',
+  tracklist: [
+    { position: 'A1', title: 'So What', duration: '9:22' },
+    { position: 'A2', title: 'Freddie Freeloader', duration: '9:46' },
+  ],
+  musicbrainzReleaseId: '5b11f4ce-a62d-471e-81fc-a69a8278c7da',
   genre: 'Jazz',
   hasFrontCover: true,
   coverUrl: 'https://coverartarchive.org/release/5b11f4ce-a62d-471e-81fc-a69a8278c7da/front-500',
