@@ -173,7 +173,7 @@ export const DEFAULT_FAKE_RELEASES: FakeRelease[] = [
       ],
       [
         { number: 'C1', title: 'Get Lucky', length: 369_000 },
-        { number: 'D1', title: 'Contact', length: 381_000 },
+        { number: 'C2', title: 'Contact', length: 381_000 },
       ],
     ],
     genres: [

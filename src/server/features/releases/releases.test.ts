@@ -291,7 +291,7 @@ describe('GET /api/releases/{releaseId} (one pressing, with its genre)', () => {
         { position: 'A1', title: 'Give Life Back to Music', duration: '4:34' },
         { position: 'B1', title: 'Instant Crush', duration: '5:37' },
         { position: 'C1', title: 'Get Lucky', duration: '6:09' },
-        { position: 'D1', title: 'Contact', duration: '6:21' },
+        { position: 'C2', title: 'Contact', duration: '6:21' },
       ],
       musicbrainzReleaseId: fakeReleaseId('ram-1'),
       genre: 'Electronic/Dance',
