@@ -87,7 +87,13 @@ describe('tracklistFromMedia', () => {
 
   it('numbers tracks without a printed position by medium and place, and leaves out untitled ones', () => {
     const tracks = tracklistFromMedia([
-      { position: 1, tracks: [{ position: 1, title: 'One' }, { position: 2, title: '  ' }] },
+      {
+        position: 1,
+        tracks: [
+          { position: 1, title: 'One' },
+          { position: 2, title: '  ' },
+        ],
+      },
       { position: 2, tracks: [{ position: 1, title: 'Two' }] },
     ]);
     expect(tracks).toEqual([
