@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALBUM_FORMATS } from './album-formats.js';
 import { checkBarcode } from './barcode.js';
 import { GENRES } from './constants.js';
 
@@ -70,6 +71,12 @@ export const pressingSchema = z.object({
   barcode: z.string().nullable(),
   /** '12" Vinyl', '2×12" Vinyl', 'CD + DVD'… */
   format: z.string().nullable(),
+  /** The album's format the media make ('LP', '2LP', '7"'…), what the form's Format field takes. */
+  albumFormat: z.enum(ALBUM_FORMATS).nullable(),
+  /** Only the lookup of one pressing carries the tracks; a search answers []. */
+  tracklist: z.array(z.object({ position: z.string(), title: z.string(), duration: z.string().optional() })),
+  /** The release id again, under the album's own field name. */
+  musicbrainzReleaseId: z.string(),
   genre: z.enum(GENRES).nullable(),
   hasFrontCover: z.boolean(),
   /** The Cover Art Archive's front image (500 px) when it has one: what the form imports as the cover. */

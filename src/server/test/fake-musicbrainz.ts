@@ -26,11 +26,26 @@ export interface FakeRelease {
   catalogNumber?: string;
   /** Each medium's format (default one '12" Vinyl'). */
   formats?: string[];
+  /**
+   * Each medium's tracks, in the order of `formats` (lookups with inc=recordings only). `length` is the
+   * track's own length in ms; `recordingLength` the recording's, which MusicBrainz may know when the
+   * track's is null.
+   */
+  tracks?: FakeTrack[][];
+  /** The release group's primary type (default Album). */
+  primaryType?: string;
   /** The release's own tags (searches carry them too) and the curated genres (lookups only). */
   tags?: { name: string; count: number }[];
   genres?: { name: string; count: number }[];
   /** The release group's genres (lookups with inc=release-groups+genres). */
   groupGenres?: { name: string; count: number }[];
+}
+
+export interface FakeTrack {
+  number: string;
+  title: string;
+  length?: number | null;
+  recordingLength?: number | null;
 }
 
 export interface RecordedRequest {
@@ -79,6 +94,16 @@ export const DEFAULT_FAKE_RELEASES: FakeRelease[] = [
     art: 'front',
     label: 'Columbia',
     catalogNumber: 'CL 1355',
+    tracks: [
+      [
+        { number: 'A1', title: 'So What', length: 562_000 },
+        { number: 'A2', title: 'Freddie Freeloader', length: 586_000 },
+        { number: 'A3', title: 'Blue in Green', length: 337_000 },
+        // MusicBrainz often knows only the recording's length; and sometimes neither.
+        { number: 'B1', title: 'All Blues', length: null, recordingLength: 693_400 },
+        { number: 'B2', title: 'Flamenco Sketches', length: null, recordingLength: null },
+      ],
+    ],
     tags: [{ name: 'modal jazz', count: 4 }],
     genres: [{ name: 'modal jazz', count: 4 }],
     groupGenres: [
@@ -141,6 +166,16 @@ export const DEFAULT_FAKE_RELEASES: FakeRelease[] = [
     label: 'Columbia',
     catalogNumber: '88883716861',
     formats: ['12" Vinyl', '12" Vinyl'],
+    tracks: [
+      [
+        { number: 'A1', title: 'Give Life Back to Music', length: 274_000 },
+        { number: 'B1', title: 'Instant Crush', length: 337_000 },
+      ],
+      [
+        { number: 'C1', title: 'Get Lucky', length: 369_000 },
+        { number: 'C2', title: 'Contact', length: 381_000 },
+      ],
+    ],
     genres: [
       { name: 'disco', count: 5 },
       { name: 'electronic', count: 3 },
@@ -182,7 +217,7 @@ function searchResult(release: FakeRelease, score: number) {
     'release-group': {
       id: uuid(`rg:${release.title}`),
       'type-id': 'f529b476-6e62-324f-b0aa-1f3e33d313fc',
-      'primary-type': 'Album',
+      'primary-type': release.primaryType ?? 'Album',
       title: release.title,
     },
     date: release.date ?? '',
@@ -208,7 +243,11 @@ function searchResult(release: FakeRelease, score: number) {
             },
           ]
         : [],
-    media: (release.formats ?? ['12" Vinyl']).map((format) => ({ format, 'disc-count': 0, 'track-count': 5 })),
+    media: (release.formats ?? ['12" Vinyl']).map((format, i) => ({
+      format,
+      'disc-count': 0,
+      'track-count': release.tracks?.[i]?.length ?? 5,
+    })),
     ...(release.tags ? { tags: release.tags } : {}),
     ...(release.inlineCoverArtField
       ? {
@@ -237,6 +276,7 @@ function lookupResult(release: FakeRelease, inc: string[]) {
     'release-group': inc.includes('release-groups') ? group : undefined,
     'artist-credit': inc.includes('artist-credits') ? result['artist-credit'] : undefined,
     'label-info': inc.includes('labels') ? result['label-info'] : undefined,
+    media: (release.formats ?? ['12" Vinyl']).map((format, i) => lookupMedium(release, format, i, inc.includes('recordings'))),
     tags: inc.includes('tags') ? (release.tags ?? []) : undefined,
     genres: inc.includes('genres') ? (release.genres ?? []) : undefined,
     'cover-art-archive': {
@@ -246,6 +286,37 @@ function lookupResult(release: FakeRelease, inc: string[]) {
       back: release.art === 'back-only',
       darkened: false,
     },
+  };
+}
+
+/** A medium as a lookup answers it: with its tracks and their recordings when inc has recordings. */
+function lookupMedium(release: FakeRelease, format: string, index: number, withTracks: boolean) {
+  const tracks = release.tracks?.[index] ?? [];
+  return {
+    position: index + 1,
+    title: '',
+    format,
+    'format-id': uuid(`format:${format}`),
+    'track-count': tracks.length,
+    'track-offset': 0,
+    ...(withTracks
+      ? {
+          tracks: tracks.map((track, t) => ({
+            id: uuid(`track:${release.id}:${index}:${t}`),
+            number: track.number,
+            position: t + 1,
+            title: track.title,
+            length: track.length ?? null,
+            recording: {
+              id: uuid(`recording:${release.id}:${track.title}`),
+              title: track.title,
+              length: track.recordingLength === undefined ? (track.length ?? null) : track.recordingLength,
+              disambiguation: '',
+              video: false,
+            },
+          })),
+        }
+      : {}),
   };
 }
 

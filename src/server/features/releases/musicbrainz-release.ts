@@ -12,14 +12,17 @@ import type { MusicBrainzTag } from './genre-mapping.js';
  */
 
 const MAX_LIST = 50;
+/** The album keeps at most 200 tracks; one medium never needs more. */
+const MAX_TRACKS = 200;
 const text = z.string().transform((value) => value.trim().slice(0, RELEASE_TEXT_MAX));
 const optionalText = text.optional().catch(undefined);
 const nullableText = z.string().nullable().optional().catch(undefined);
-const list = <T extends z.ZodType>(item: T) =>
+const optionalNumber = z.number().nullable().optional().catch(undefined);
+const list = <T extends z.ZodType>(item: T, max = MAX_LIST) =>
   z
     .array(z.unknown())
     .transform((items) =>
-      items.slice(0, MAX_LIST).flatMap((raw) => {
+      items.slice(0, max).flatMap((raw) => {
         const parsed = item.safeParse(raw);
         return parsed.success ? [parsed.data] : [];
       }),
@@ -43,11 +46,27 @@ const releaseSchema = z.object({
       label: z.object({ name: optionalText }).nullable().optional().catch(undefined),
     }),
   ),
-  media: list(z.object({ format: nullableText })),
+  media: list(
+    z.object({
+      format: nullableText,
+      position: optionalNumber,
+      // Only a lookup with inc=recordings carries the tracks.
+      tracks: list(
+        z.object({
+          number: optionalText,
+          position: optionalNumber,
+          title: optionalText,
+          length: optionalNumber,
+          recording: z.object({ length: optionalNumber }).nullable().optional().catch(undefined),
+        }),
+        MAX_TRACKS,
+      ),
+    }),
+  ),
   tags: list(tagSchema),
   genres: list(tagSchema),
   'release-group': z
-    .object({ tags: list(tagSchema), genres: list(tagSchema) })
+    .object({ 'primary-type': nullableText, tags: list(tagSchema), genres: list(tagSchema) })
     .optional()
     .catch(undefined),
   'cover-art-archive': z

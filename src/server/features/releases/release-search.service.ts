@@ -12,6 +12,7 @@ import {
 } from '../cover-art/cover-art-search.service.js';
 import { cachedUpstreamJson, UpstreamError } from '../../upstream/upstream-http.js';
 import { genreFromTags } from './genre-mapping.js';
+import { albumFormatFromMedia, tracklistFromMedia } from './release-details.js';
 import {
   allTags,
   countryName,
@@ -53,6 +54,9 @@ function pressingOf(ctx: AppContext, release: MusicBrainzRelease, hasFrontCover:
     catalogNumber,
     barcode: barcode && /^\d{6,14}$/.test(barcode) ? barcode : null,
     format: formatLine(release),
+    albumFormat: albumFormatFromMedia(release.media ?? [], release['release-group']?.['primary-type'] ?? undefined),
+    tracklist: tracklistFromMedia(release.media ?? []),
+    musicbrainzReleaseId: release.id,
     genre: genreFromTags(allTags(release)),
     hasFrontCover,
     coverUrl: hasFrontCover ? frontCoverUrl(ctx, release.id) : null,
@@ -116,12 +120,13 @@ export async function searchPressings(ctx: AppContext, userId: number, search: P
 }
 
 /**
- * One pressing by its MusicBrainz id, looked up with its labels, media, tags and genres (the release's
- * and its release group's), so its genre is the best MusicBrainz can say. Paced like the search.
+ * One pressing by its MusicBrainz id, looked up with its labels, media and their tracks, tags and
+ * genres (the release's and its release group's), so its genre and tracklist are the best MusicBrainz
+ * can say. Still one request, paced like the search.
  */
 export async function lookupPressing(ctx: AppContext, userId: number, releaseId: string): Promise<Pressing> {
   const url = new URL(`${ctx.config.coverArt.musicBrainzUrl}/ws/2/release/${releaseId}`);
-  url.searchParams.set('inc', 'artist-credits+labels+media+release-groups+tags+genres');
+  url.searchParams.set('inc', 'artist-credits+labels+recordings+media+release-groups+tags+genres');
   url.searchParams.set('fmt', 'json');
   const answer = await cachedUpstreamJson(ctx.db, {
     ...upstreamBase(ctx),

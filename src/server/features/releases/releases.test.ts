@@ -47,6 +47,10 @@ describe('GET /api/releases (MusicBrainz release search)', () => {
       catalogNumber: 'CL 1355',
       barcode: null,
       format: '12" Vinyl',
+      albumFormat: 'LP',
+      // A search carries no tracks: the lookup of the chosen pressing does.
+      tracklist: [],
+      musicbrainzReleaseId: fakeReleaseId('kind-of-blue-1'),
       // A search carries the release's own tags only ("modal jazz"); the lookup adds genres.
       genre: 'Jazz',
       hasFrontCover: true,
@@ -282,14 +286,73 @@ describe('GET /api/releases/{releaseId} (one pressing, with its genre)', () => {
       catalogNumber: '88883716861',
       barcode: FAKE_BARCODES.randomAccessMemories,
       format: '2×12" Vinyl',
+      albumFormat: '2LP',
+      tracklist: [
+        { position: 'A1', title: 'Give Life Back to Music', duration: '4:34' },
+        { position: 'B1', title: 'Instant Crush', duration: '5:37' },
+        { position: 'C1', title: 'Get Lucky', duration: '6:09' },
+        { position: 'C2', title: 'Contact', duration: '6:21' },
+      ],
+      musicbrainzReleaseId: fakeReleaseId('ram-1'),
       genre: 'Electronic/Dance',
       hasFrontCover: true,
       coverUrl: front500('ram-1'),
     });
     const [mb] = fake.lookupRequests();
-    expect(mb?.query.inc?.split(/[+ ]/)).toEqual(expect.arrayContaining(['labels', 'tags', 'release-groups', 'genres']));
+    expect(mb?.query.inc?.split(/[+ ]/)).toEqual(
+      expect.arrayContaining(['labels', 'recordings', 'media', 'tags', 'release-groups', 'genres']),
+    );
     // The lookup says whether there is a front cover: no archive listing is needed.
     expect(fake.requests.filter((r) => r.path.startsWith('/release/'))).toHaveLength(0);
+  });
+
+  it("answers the collector's details: catalogue number, format from the media, tracklist with durations, release id", async () => {
+    const res = await lookup(client, fakeReleaseId('kind-of-blue-1'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      catalogNumber: 'CL 1355',
+      barcode: null,
+      albumFormat: 'LP',
+      musicbrainzReleaseId: fakeReleaseId('kind-of-blue-1'),
+      tracklist: [
+        { position: 'A1', title: 'So What', duration: '9:22' },
+        { position: 'A2', title: 'Freddie Freeloader', duration: '9:46' },
+        { position: 'A3', title: 'Blue in Green', duration: '5:37' },
+        // The track's own length is unknown: the recording's is used; neither known, no duration.
+        { position: 'B1', title: 'All Blues', duration: '11:33' },
+        { position: 'B2', title: 'Flamenco Sketches' },
+      ],
+    });
+    // Tracks and labels come with the one lookup: a second lookup is served from the cache.
+    await lookup(client, fakeReleaseId('kind-of-blue-1'));
+    expect(fake.lookupRequests()).toHaveLength(1);
+  });
+
+  it('reads the format of 7" singles, CDs, cassettes and shellac, and has none when MusicBrainz lists no format', async () => {
+    const cases = [
+      { seed: 'single', formats: ['7" Vinyl'], expected: '7"' },
+      { seed: 'cd', formats: ['CD', 'CD'], expected: 'CD' },
+      { seed: 'tape', formats: ['Cassette'], expected: 'Cassette' },
+      { seed: 'shellac', formats: ['10" Shellac'], expected: '78' },
+      { seed: 'ep', formats: ['12" Vinyl'], primaryType: 'EP', expected: 'EP' },
+      { seed: 'unknown', formats: [''], expected: null },
+    ];
+    fake.releases = cases.map(({ seed, formats, primaryType }) => ({
+      id: fakeReleaseId(seed),
+      title: seed,
+      artist: 'Formats',
+      art: 'none' as const,
+      formats,
+      ...(primaryType ? { primaryType } : {}),
+    }));
+    for (const { seed, expected } of cases) {
+      const res = await lookup(client, fakeReleaseId(seed));
+      expect({ seed, albumFormat: res.json().albumFormat, tracklist: res.json().tracklist }).toEqual({
+        seed,
+        albumFormat: expected,
+        tracklist: [],
+      });
+    }
   });
 
   it('leaves the genre unset when no tag maps onto the list', async () => {

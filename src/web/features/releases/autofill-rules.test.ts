@@ -14,10 +14,71 @@ const pressing: Pressing = {
   catalogNumber: 'CL 1355',
   barcode: null,
   format: '12" Vinyl',
+  albumFormat: 'LP',
+  tracklist: [
+    { position: 'A1', title: 'So What', duration: '9:22' },
+    { position: 'A2', title: 'Freddie Freeloader', duration: '9:46' },
+  ],
+  musicbrainzReleaseId: '5b11f4ce-a62d-471e-81fc-a69a8278c7da',
   genre: 'Jazz',
   hasFrontCover: true,
   coverUrl: 'https://coverartarchive.org/release/5b11f4ce-a62d-471e-81fc-a69a8278c7da/front-500',
 };
+
+describe("autofill: the copy's details (where the form holds them)", () => {
+  const details = { format: '', catalogNumber: '', barcode: '', musicbrainzReleaseId: '', tracklist: [] };
+  const newAlbum = { ...newAlbumValues('Jazz', 2026), title: 'Kind of Blue', artist: 'Miles Davis' };
+
+  it('fills format, catalogue number, release id and tracklist when they are empty', () => {
+    const plan = planAutofill({ ...newAlbum, ...details }, pressing, () => false, false);
+    expect(plan.set).toMatchObject({ format: 'LP', catalogNumber: 'CL 1355', musicbrainzReleaseId: pressing.releaseId });
+    // MusicBrainz has no barcode for this pressing: the field is left alone.
+    expect(plan.set).not.toHaveProperty('barcode');
+    expect(plan.tracklist).toEqual(pressing.tracklist);
+    expect(plan.kept).toEqual([]);
+  });
+
+  it('fills nothing the form does not have', () => {
+    const plan = planAutofill(newAlbum, pressing, () => false, false);
+    expect(Object.keys(plan.set)).toEqual(['genre', 'label', 'releaseYear', 'country']);
+    expect(plan.tracklist).toBeUndefined();
+  });
+
+  it('keeps a typed catalogue number, format, barcode and tracklist unless asked to replace them', () => {
+    const typed = {
+      ...newAlbum,
+      format: '2LP',
+      catalogNumber: 'CS 8163',
+      barcode: '0602577289118',
+      musicbrainzReleaseId: '',
+      tracklist: [{ position: 'A1', title: 'So What' }],
+    };
+    const entered = (field: string) => ['format', 'catalogNumber', 'barcode', 'tracklist'].includes(field);
+    const withBarcode = { ...pressing, barcode: '5099706418924' };
+    const kept = planAutofill(typed, withBarcode, entered, false);
+    expect(kept.set).toEqual({
+      genre: 'Jazz',
+      label: 'Columbia',
+      releaseYear: '1959',
+      country: 'United States',
+      musicbrainzReleaseId: pressing.releaseId,
+    });
+    expect(kept.kept).toEqual(['format', 'catalogNumber', 'barcode', 'tracklist']);
+    expect(kept.tracklist).toBeUndefined();
+    expect(listFields(kept.kept)).toBe('format, catalogue number, barcode and tracklist');
+
+    const replaced = planAutofill(typed, withBarcode, entered, true);
+    expect(replaced.set).toMatchObject({ format: 'LP', catalogNumber: 'CL 1355', barcode: '5099706418924' });
+    expect(replaced.tracklist).toEqual(pressing.tracklist);
+  });
+
+  it('never empties the tracklist or the format when MusicBrainz has none', () => {
+    const values = { ...newAlbum, ...details, format: 'LP', tracklist: [{ position: '1', title: 'Mine' }] };
+    const plan = planAutofill(values, { ...pressing, albumFormat: null, tracklist: [] }, () => false, true);
+    expect(plan.set).not.toHaveProperty('format');
+    expect(plan.tracklist).toBeUndefined();
+  });
+});
 
 describe('autofill: which fields a chosen pressing fills', () => {
   it('fills every empty field and the default year of a new album, and imports the cover', () => {

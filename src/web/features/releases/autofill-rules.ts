@@ -1,12 +1,24 @@
+import type { Track } from '../../../common/album-details.schemas';
 import type { Pressing } from '../../../common/releases.schemas';
 
 /** The form fields a pressing fills, in the form's order; the cover is imported separately. */
 export const AUTOFILL_FIELDS = ['title', 'artist', 'genre', 'label', 'releaseYear', 'country'] as const;
+/**
+ * The copy's details a pressing fills too (docs/product/releases.md#autofill), in the form's order:
+ * only where the form holds them (its "Pressing & details" section).
+ */
+export const DETAIL_FIELDS = ['format', 'catalogNumber', 'barcode', 'musicbrainzReleaseId'] as const;
+export type DetailField = (typeof DETAIL_FIELDS)[number];
 export type AutofillField = (typeof AUTOFILL_FIELDS)[number];
-export type AutofillTarget = AutofillField | 'coverUrl';
+export type AutofillTarget = AutofillField | DetailField | 'tracklist' | 'coverUrl';
+type TextField = AutofillField | DetailField;
 
-/** What autofill reads of the album form: the fields a pressing fills, as typed, and the cover's URL. */
-export type AutofillValues = Record<AutofillField, string> & { coverUrl: string | null };
+/**
+ * What autofill reads of the album form: the fields a pressing fills, as typed, and the cover's URL;
+ * the detail fields and the tracklist are absent from a form without them.
+ */
+export type AutofillValues = Record<AutofillField, string> &
+  Partial<Record<DetailField, string>> & { tracklist?: readonly Track[]; coverUrl: string | null };
 
 export const FIELD_NAMES: Record<AutofillTarget, string> = {
   title: 'title',
@@ -15,11 +27,16 @@ export const FIELD_NAMES: Record<AutofillTarget, string> = {
   label: 'label',
   releaseYear: 'year',
   country: 'country',
+  format: 'format',
+  catalogNumber: 'catalogue number',
+  barcode: 'barcode',
+  musicbrainzReleaseId: 'MusicBrainz release',
+  tracklist: 'tracklist',
   coverUrl: 'cover',
 };
 
 /** A pressing's value for each field, as the form holds it ('' when MusicBrainz has none). */
-export function pressingValues(pressing: Pressing): Record<AutofillField, string> {
+export function pressingValues(pressing: Pressing): Record<TextField, string> {
   return {
     title: pressing.title,
     artist: pressing.artist,
@@ -27,12 +44,25 @@ export function pressingValues(pressing: Pressing): Record<AutofillField, string
     label: pressing.label ?? '',
     releaseYear: pressing.year === null ? '' : String(pressing.year),
     country: pressing.country ?? '',
+    format: pressing.albumFormat ?? '',
+    catalogNumber: pressing.catalogNumber ?? '',
+    barcode: pressing.barcode ?? '',
+    musicbrainzReleaseId: pressing.musicbrainzReleaseId,
   };
 }
 
+const sameTracks = (a: readonly Track[], b: readonly Track[]) =>
+  a.length === b.length &&
+  a.every(
+    (track, i) =>
+      track.position === b[i]!.position && track.title === b[i]!.title && (track.duration ?? '') === (b[i]!.duration ?? ''),
+  );
+
 export interface AutofillPlan {
   /** What to set now. */
-  set: Partial<Record<AutofillField, string>>;
+  set: Partial<Record<TextField, string>>;
+  /** The tracklist to set now, when the pressing fills it. */
+  tracklist?: Track[];
   /** Fields the user had entered, left as they were (the pressing differs there). */
   kept: AutofillTarget[];
   /** Whether to import the pressing's cover. */
@@ -54,14 +84,20 @@ export function planAutofill(
 ): AutofillPlan {
   const next = pressingValues(pressing);
   const plan: AutofillPlan = { set: {}, kept: [], importCover: false };
-  for (const field of AUTOFILL_FIELDS) {
+  for (const field of [...AUTOFILL_FIELDS, ...DETAIL_FIELDS]) {
     const value = next[field];
-    if (!value || value === values[field]) continue;
-    if (entered(field) && values[field] !== '' && !replace) {
+    const current = values[field];
+    if (current === undefined || !value || value === current) continue;
+    if (entered(field) && current !== '' && !replace) {
       plan.kept.push(field);
       continue;
     }
-    (plan.set as Record<AutofillField, string>)[field] = value;
+    plan.set[field] = value;
+  }
+  const tracks = values.tracklist;
+  if (tracks !== undefined && pressing.tracklist.length > 0 && !sameTracks(tracks, pressing.tracklist)) {
+    if (entered('tracklist') && tracks.length > 0 && !replace) plan.kept.push('tracklist');
+    else plan.tracklist = pressing.tracklist;
   }
   if (pressing.coverUrl) {
     if (values.coverUrl !== null && !replace) plan.kept.push('coverUrl');

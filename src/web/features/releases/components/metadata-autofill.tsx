@@ -8,7 +8,17 @@ import { Input } from '../../../components/ui/input';
 import { errorToast, toast } from '../../../components/ui/use-toast';
 import { coverErrorText, importCoverArt } from '../../cover-art/api';
 import { lookupPressing, type PressingSearch } from '../api';
-import { AUTOFILL_FIELDS, listFields, planAutofill, type AutofillField, type AutofillTarget, type AutofillValues } from '../autofill-rules';
+import type { Track } from '../../../../common/album-details.schemas';
+import {
+  AUTOFILL_FIELDS,
+  DETAIL_FIELDS,
+  listFields,
+  planAutofill,
+  type AutofillField,
+  type AutofillTarget,
+  type AutofillValues,
+  type DetailField,
+} from '../autofill-rules';
 import { PressingsDialog } from './pressings-dialog';
 
 // The camera and its decoder (ZXing) are their own chunk: fetched only when the user asks to scan.
@@ -22,9 +32,17 @@ export const NEEDS_TITLE_AND_ARTIST = 'Please enter both title and artist before
  */
 export interface AutofillForm {
   getValues(): AutofillValues;
-  setValue(field: AutofillTarget, value: string, options?: { shouldDirty?: boolean; shouldValidate?: boolean }): void;
-  formState: { dirtyFields: Partial<Record<AutofillField, boolean>>; isSubmitted: boolean };
+  setValue(field: AutofillField | 'coverUrl', value: string, options?: SetOptions): void;
+  formState: { dirtyFields: Readonly<Record<string, unknown>>; isSubmitted: boolean };
 }
+type SetOptions = { shouldDirty?: boolean; shouldValidate?: boolean };
+
+/**
+ * Sets a detail field or the tracklist. The form's type names them only once its "Pressing & details"
+ * section holds them; planAutofill fills only fields getValues() answered, so the name is the form's.
+ */
+const setDetail = (form: AutofillForm, field: DetailField | 'tracklist', value: string | Track[], options: SetOptions) =>
+  (form.setValue as (field: string, value: unknown, options?: SetOptions) => void)(field, value, options);
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -32,7 +50,7 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  * Metadata autofill and barcode add (docs/product/releases.md#autofill), at the top of the album
  * form: find the pressing by the typed title and artist or by the sleeve's barcode (typed or
  * scanned), choose it, and the form's title, artist, label, year, country, genre and cover are filled
- * in (see autofill-rules.ts for what is kept). Nothing is saved until Save Album.
+ * in, and the copy's details where the form holds them (see autofill-rules.ts for what is kept). Nothing is saved until Save Album.
  */
 export function MetadataAutofill({ form, editing }: { form: AutofillForm; editing: boolean }) {
   const [search, setSearch] = useState<PressingSearch | null>(null);
@@ -48,10 +66,14 @@ export function MetadataAutofill({ form, editing }: { form: AutofillForm; editin
   const entered = (field: AutofillTarget) => {
     const values = form.getValues();
     if (field === 'coverUrl') return values.coverUrl !== null;
-    return values[field] !== '' && (editing || Boolean(form.formState.dirtyFields[field]));
+    if (field === 'tracklist')
+      return (values.tracklist?.length ?? 0) > 0 && (editing || Boolean(form.formState.dirtyFields[field]));
+    return Boolean(values[field]) && (editing || Boolean(form.formState.dirtyFields[field]));
   };
   const hasEnteredDetails = () =>
-    AUTOFILL_FIELDS.some((field) => field !== 'title' && field !== 'artist' && entered(field)) || entered('coverUrl');
+    [...AUTOFILL_FIELDS, ...DETAIL_FIELDS, 'tracklist' as const, 'coverUrl' as const].some(
+      (field) => field !== 'title' && field !== 'artist' && entered(field),
+    );
 
   function findByTitle() {
     const { title, artist } = form.getValues();
@@ -87,13 +109,15 @@ export function MetadataAutofill({ form, editing }: { form: AutofillForm; editin
     // The lookup adds MusicBrainz's genres; the listed pressing is still good when it fails.
     const pressing = await lookupPressing(listed.releaseId).catch(() => listed);
     const plan = planAutofill(form.getValues(), pressing, entered, replace);
-    for (const [field, value] of Object.entries(plan.set)) {
-      form.setValue(field as AutofillField, value, {
-        shouldDirty: true,
-        shouldValidate: form.formState.isSubmitted,
-      });
-    }
-    const filled: AutofillTarget[] = AUTOFILL_FIELDS.filter((field) => field in plan.set);
+    const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+    for (const field of AUTOFILL_FIELDS) if (plan.set[field] !== undefined) form.setValue(field, plan.set[field], options);
+    for (const field of DETAIL_FIELDS) if (plan.set[field] !== undefined) setDetail(form, field, plan.set[field], options);
+    if (plan.tracklist) setDetail(form, 'tracklist', plan.tracklist, options);
+    const filled: AutofillTarget[] = [
+      ...AUTOFILL_FIELDS.filter((field) => field in plan.set),
+      ...DETAIL_FIELDS.filter((field) => field in plan.set),
+      ...(plan.tracklist ? (['tracklist'] as const) : []),
+    ];
     if (plan.importCover && pressing.coverUrl) {
       try {
         // The existing import path: the server fetches, checks and stores the image like a chosen cover.
