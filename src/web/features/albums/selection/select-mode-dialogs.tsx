@@ -132,7 +132,7 @@ export function SetFieldDialog({
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="sm" title="Set a field" description={`One field, set the same on the ${albumsCountText(count)} selected.`}>
+      <DialogContent size="sm" title="Set a field" description={`Set one field the same on the ${albumsCountText(count)} selected.`}>
         <form noValidate className="grid gap-4" onSubmit={submit}>
           <FormField id="bulk-set-field" label="Field">
             {(aria) => (
