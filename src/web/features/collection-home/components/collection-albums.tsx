@@ -1,4 +1,4 @@
-import { CheckSquare, Disc3, MoreHorizontal, Plus, SearchX } from 'lucide-react';
+import { CheckSquare, Disc3, MoreHorizontal, Plus, SearchX, X } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Album } from '../../../../common/albums.schemas';
@@ -227,10 +227,12 @@ export function CollectionAlbums({
             <Button
               ref={selectButton}
               variant="secondary"
+              className="max-sm:w-10 max-sm:px-0"
               onClick={select.active ? select.leave : select.enter}
             >
-              <CheckSquare aria-hidden />
-              {select.active ? 'Done' : 'Select'}
+              {select.active ? <X aria-hidden /> : <CheckSquare aria-hidden />}
+              {/* On a phone the icon alone, so the collection's name keeps its room. */}
+              <span className="max-sm:sr-only">{select.active ? 'Done' : 'Select'}</span>
             </Button>
           )}
           <Button asChild>
