@@ -26,7 +26,7 @@ export const albumQuery = (id: number) =>
   });
 
 /** Album writes change the list and the collections' album counts. */
-function refreshAfterAlbumWrite(queryClient: QueryClient) {
+export function refreshAfterAlbumWrite(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: QUERY_KEYS.albums }),
     queryClient.invalidateQueries({ queryKey: QUERY_KEYS.collections }),

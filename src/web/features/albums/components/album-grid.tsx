@@ -7,6 +7,7 @@ import { cn } from '../../../lib/cn';
 import { GRID_GAP_X, GRID_GAP_Y, gridLayout, MAX_COLUMNS } from '../grid-layout';
 import type { HomeLayout } from '../../../../common/home-view';
 import { AlbumCard, ALBUM_CARD_INFO_HEIGHT, ALBUM_ROW_HEIGHT, AlbumRow } from './album-card';
+import { SelectModeCheckbox, type SelectModeItemProps } from '../selection/select-mode-checkbox';
 
 /** Rows drawn beyond the screen, so a fast scroll or Tab never meets a blank row. */
 const OVERSCAN_ROWS = 2;
@@ -69,6 +70,8 @@ export interface AlbumGridProps {
   /** The window's scroll to return to once the grid is measured (coming back from an album). */
   restoreScrollY?: number;
   onScrollRestored?: () => void;
+  /** Select mode (docs/product/albums.md#select-mode): a checkbox over each album instead of its link. */
+  select?: { ids: ReadonlySet<number> } & Omit<SelectModeItemProps, 'selected'>;
 }
 
 /**
@@ -86,6 +89,7 @@ export function AlbumGrid({
   focusAlbumId,
   onAlbumFocused,
   markedAlbumId,
+  select,
 }: AlbumGridProps) {
   const [ref, box] = useGridBox();
   const list = layout === 'list';
@@ -134,11 +138,28 @@ export function AlbumGrid({
       role="listitem"
       aria-setsize={albums.length}
       aria-posinset={index + 1}
-      className={cn('min-w-0', album.id === markedAlbumId && 'just-saved')}
+      className={cn('relative min-w-0', album.id === markedAlbumId && 'just-saved')}
       data-just-saved={album.id === markedAlbumId || undefined}
       style={style}
     >
-      <Item album={album} priority={priority} reminderDays={reminders.days} today={reminders.today} />
+      {select ? (
+        <>
+          {/* Inert: the checkbox names the album, and a click ticks it rather than opening it. */}
+          <div inert className={cn('h-full', list && 'pl-12')}>
+            <Item album={album} priority={priority} reminderDays={reminders.days} today={reminders.today} />
+          </div>
+          <SelectModeCheckbox
+            album={album}
+            columns={columns}
+            list={list}
+            selected={select.ids.has(album.id)}
+            onToggle={select.onToggle}
+            onExtend={select.onExtend}
+          />
+        </>
+      ) : (
+        <Item album={album} priority={priority} reminderDays={reminders.days} today={reminders.today} />
+      )}
     </div>
   );
 

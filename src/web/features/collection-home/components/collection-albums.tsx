@@ -1,5 +1,5 @@
-import { Disc3, MoreHorizontal, Plus, SearchX } from 'lucide-react';
-import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { CheckSquare, Disc3, MoreHorizontal, Plus, SearchX, X } from 'lucide-react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Album } from '../../../../common/albums.schemas';
 import type { Collection } from '../../../../common/collections.schemas';
@@ -24,6 +24,8 @@ import { formatCount } from '../../../lib/number-format';
 import { AlbumGrid, AlbumGridSkeleton } from '../../albums/components/album-grid';
 import { CollectionActionItems } from '../../collections/components/collection-action-items';
 import { AlbumToolbar } from '../../albums/components/album-toolbar';
+import { useSelectMode } from '../../albums/selection/use-select-mode';
+import { DeferredSelectModeBar } from '../../albums/selection/select-mode-bar-deferred';
 import { parseHomeView, type HomeLayout } from '../../../../common/home-view';
 import { useServerRender } from '../../../app/server-render-context';
 import {
@@ -145,6 +147,22 @@ export function CollectionAlbums({
     [sorted, deferred.filters, reminders],
   );
   const totalCents = useMemo(() => (shown ? totalPriceCents(shown) : 0), [shown]);
+  const shownIds = useMemo(() => shown?.map((album) => album.id) ?? [], [shown]);
+  const select = useSelectMode(shownIds);
+  const selectButton = useRef<HTMLButtonElement>(null);
+  const { leave: leaveSelectMode } = select;
+  // Another collection is another shelf: what was ticked here is not carried to it.
+  useEffect(() => leaveSelectMode(), [collection.name, leaveSelectMode]);
+  const gridSelect = useMemo(
+    () => (select.active ? { ids: select.selection.ids, onToggle: select.onToggle, onExtend: select.onExtend } : undefined),
+    [select.active, select.selection.ids, select.onToggle, select.onExtend],
+  );
+  // Leaving by Escape or after an action: the focus goes back to the button that entered.
+  const wasActive = useRef(false);
+  useEffect(() => {
+    if (wasActive.current && !select.active && document.activeElement === document.body) selectButton.current?.focus();
+    wasActive.current = select.active;
+  }, [select.active]);
 
   // The album just saved is hidden by the filters: they are cleared, so it is in view as promised.
   // (While the list is still the one from before the save, the album is not there yet: wait for it.)
@@ -204,12 +222,26 @@ export function CollectionAlbums({
             )}
           </p>
         </div>
-        <Button asChild>
-          <Link href={newAlbumHref(collection.name)}>
-            <Plus aria-hidden />
-            Add Album
-          </Link>
-        </Button>
+        <div className="flex items-center gap-2">
+          {inCollection && inCollection.length > 0 && (
+            <Button
+              ref={selectButton}
+              variant="secondary"
+              className="max-sm:w-10 max-sm:px-0"
+              onClick={select.active ? select.leave : select.enter}
+            >
+              {select.active ? <X aria-hidden /> : <CheckSquare aria-hidden />}
+              {/* On a phone the icon alone, so the collection's name keeps its room. */}
+              <span className="max-sm:sr-only">{select.active ? 'Done' : 'Select'}</span>
+            </Button>
+          )}
+          <Button asChild>
+            <Link href={newAlbumHref(collection.name)}>
+              <Plus aria-hidden />
+              Add Album
+            </Link>
+          </Button>
+        </div>
       </div>
 
       <div className="grid gap-2">
@@ -267,8 +299,17 @@ export function CollectionAlbums({
           focusAlbumId={focusHidden ? undefined : focusAlbumId}
           onAlbumFocused={onAlbumFocused}
           markedAlbumId={markedAlbumId}
+          select={gridSelect}
         />
       )}
+      <DeferredSelectModeBar.Component
+        open={select.active && !!shown}
+        collection={collection.name}
+        selected={select.selected}
+        shownCount={shownIds.length}
+        onSelectAll={select.selectAll}
+        onDone={select.leave}
+      />
     </div>
   );
 }
