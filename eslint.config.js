@@ -120,8 +120,11 @@ function serverFeatureBoundaries() {
     analytics: ['albums'], // the album list's answer cache
     auth: ['users'],
     collections: ['albums', 'cover-art', 'users'], // a collection's albums: counted, listed, deleted with it
+    // Finds covers and details of imported albums: MusicBrainz's releases, stored through the cover import.
+    enrichment: ['cover-art', 'releases'],
     export: ['albums', 'collections'],
-    import: ['albums', 'collections', 'cover-art', 'export'],
+    // An import queues its albums' cover and detail lookups in its own transaction.
+    import: ['albums', 'collections', 'cover-art', 'enrichment', 'export'],
     monitoring: ['cover-art'], // the MusicBrainz pace, for its queue depth
     openapi: ['admin'],
     'password-reset': ['mail', 'users'],
