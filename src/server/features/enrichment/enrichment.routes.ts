@@ -16,7 +16,7 @@ export interface EnrichmentRoutesOptions {
 }
 
 /**
- * The run of lookups after an import (docs/product/api.md#covers-and-details): its progress, pause,
+ * The run of lookups after an import (docs/product/import.md#covers-and-details-found-after-an-import): its progress, pause,
  * resume and the albums it could not match. Each answers about the signed-in user's own run only.
  */
 export const enrichmentRoutes: FastifyPluginAsyncZod<EnrichmentRoutesOptions> = async (app, options) => {
