@@ -20,7 +20,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('finished_at', 'text')
     .execute();
   await db.schema.createIndex('enrichment_jobs_user_status').on('enrichment_jobs').columns(['user_id', 'status']).execute();
-  await db.schema.createIndex('enrichment_jobs_status_due').on('enrichment_jobs').columns(['status', 'next_attempt_at']).execute();
+  await db.schema
+    .createIndex('enrichment_jobs_status_due')
+    .on('enrichment_jobs')
+    .columns(['status', 'next_attempt_at'])
+    .execute();
   await db.schema.createIndex('enrichment_jobs_album').on('enrichment_jobs').column('album_id').execute();
   await db.schema
     .createTable('enrichment_pauses')

@@ -4,7 +4,13 @@ import type { Pressing } from '../../../common/releases.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { AlbumRow } from '../../db/schema.js';
 import { cachedUpstreamJson, UpstreamError } from '../../upstream/upstream-http.js';
-import { luceneEscape, MBID, MUSICBRAINZ_TIMEOUT_MS, musicBrainzQueue, userAgentFor } from '../cover-art/cover-art-search.service.js';
+import {
+  luceneEscape,
+  MBID,
+  MUSICBRAINZ_TIMEOUT_MS,
+  musicBrainzQueue,
+  userAgentFor,
+} from '../cover-art/cover-art-search.service.js';
 import { creditedArtist, releaseSearchAnswerSchema } from '../releases/musicbrainz-release.js';
 import { lookupPressing, ReleaseNotFoundError } from '../releases/release-search.service.js';
 
@@ -15,12 +21,20 @@ const MIN_SCORE = 90;
 
 const urlRelationsSchema = z.object({
   relations: z
-    .array(z.object({ release: z.object({ id: z.string().regex(MBID) }).optional().catch(undefined) }))
+    .array(
+      z.object({
+        release: z
+          .object({ id: z.string().regex(MBID) })
+          .optional()
+          .catch(undefined),
+      }),
+    )
     .optional()
     .catch(undefined),
 });
 
-const same = (a: string, b: string) => a.trim().toLowerCase().replace(/\s+/g, ' ') === b.trim().toLowerCase().replace(/\s+/g, ' ');
+const same = (a: string, b: string) =>
+  a.trim().toLowerCase().replace(/\s+/g, ' ') === b.trim().toLowerCase().replace(/\s+/g, ' ');
 
 async function musicBrainzJson(ctx: AppContext, userId: number, url: URL) {
   url.searchParams.set('fmt', 'json');

@@ -23,7 +23,11 @@ export const enrichmentRepository = {
     for (let i = 0; i < albumIds.length; i += 500) {
       await db
         .insertInto('enrichment_jobs')
-        .values(albumIds.slice(i, i + 500).map((albumId) => ({ user_id: userId, album_id: albumId, status: 'queued', next_attempt_at: now, created_at: now })))
+        .values(
+          albumIds
+            .slice(i, i + 500)
+            .map((albumId) => ({ user_id: userId, album_id: albumId, status: 'queued', next_attempt_at: now, created_at: now })),
+        )
         .execute();
     }
   },
@@ -40,11 +44,17 @@ export const enrichmentRepository = {
   },
 
   async isPaused(db: Executor, userId: number): Promise<boolean> {
-    return (await db.selectFrom('enrichment_pauses').select('user_id').where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+    return (
+      (await db.selectFrom('enrichment_pauses').select('user_id').where('user_id', '=', userId).executeTakeFirst()) !== undefined
+    );
   },
 
   async pause(db: Executor, userId: number, now: string): Promise<void> {
-    await db.insertInto('enrichment_pauses').values({ user_id: userId, paused_at: now }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+    await db
+      .insertInto('enrichment_pauses')
+      .values({ user_id: userId, paused_at: now })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
   },
 
   async resume(db: Executor, userId: number): Promise<void> {
@@ -78,7 +88,16 @@ export const enrichmentRepository = {
       .where('status', '=', 'queued')
       .where('next_attempt_at', '<=', nowText)
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', nowText)]))
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('enrichment_pauses').select('user_id').whereRef('enrichment_pauses.user_id', '=', 'enrichment_jobs.user_id'))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('enrichment_pauses')
+              .select('user_id')
+              .whereRef('enrichment_pauses.user_id', '=', 'enrichment_jobs.user_id'),
+          ),
+        ),
+      )
       .orderBy('id')
       .limit(1);
     if (dbKind === 'postgres') due = due.forUpdate().skipLocked();

@@ -26,25 +26,39 @@ export const enrichmentRoutes: FastifyPluginAsyncZod<EnrichmentRoutesOptions> = 
     app.addHook('onClose', async () => worker.stop());
   }
 
-  app.get(ENRICHMENT_PATHS.status, { preValidation: requireUser, schema: { response: { 200: enrichmentStatusSchema, ...errors } } }, async (request) =>
-    enrichmentStatus(app.ctx.db, currentUser(request).id),
+  app.get(
+    ENRICHMENT_PATHS.status,
+    { preValidation: requireUser, schema: { response: { 200: enrichmentStatusSchema, ...errors } } },
+    async (request) => enrichmentStatus(app.ctx.db, currentUser(request).id),
   );
 
-  app.get(ENRICHMENT_PATHS.unmatched, { preValidation: requireUser, schema: { response: { 200: enrichmentUnmatchedSchema, ...errors } } }, async (request) => ({
-    items: await enrichmentRepository.unmatched(app.ctx.db, currentUser(request).id, IMPORT_LIMITS.maxListed),
-  }));
+  app.get(
+    ENRICHMENT_PATHS.unmatched,
+    { preValidation: requireUser, schema: { response: { 200: enrichmentUnmatchedSchema, ...errors } } },
+    async (request) => ({
+      items: await enrichmentRepository.unmatched(app.ctx.db, currentUser(request).id, IMPORT_LIMITS.maxListed),
+    }),
+  );
 
-  app.post(ENRICHMENT_PATHS.pause, { preValidation: requireUser, schema: { response: { 200: enrichmentStatusSchema, ...errors } } }, async (request) => {
-    const user = currentUser(request);
-    await enrichmentRepository.pause(app.ctx.db, user.id, nowIso());
-    return enrichmentStatus(app.ctx.db, user.id);
-  });
+  app.post(
+    ENRICHMENT_PATHS.pause,
+    { preValidation: requireUser, schema: { response: { 200: enrichmentStatusSchema, ...errors } } },
+    async (request) => {
+      const user = currentUser(request);
+      await enrichmentRepository.pause(app.ctx.db, user.id, nowIso());
+      return enrichmentStatus(app.ctx.db, user.id);
+    },
+  );
 
   // Resuming starts lookups again, which a gated account may not (402), as it may not search.
-  app.post(ENRICHMENT_PATHS.resume, { preValidation: requireAccess, schema: { response: { 200: enrichmentStatusSchema, ...errors } } }, async (request) => {
-    const user = currentUser(request);
-    await enrichmentRepository.resume(app.ctx.db, user.id);
-    worker.kick();
-    return enrichmentStatus(app.ctx.db, user.id);
-  });
+  app.post(
+    ENRICHMENT_PATHS.resume,
+    { preValidation: requireAccess, schema: { response: { 200: enrichmentStatusSchema, ...errors } } },
+    async (request) => {
+      const user = currentUser(request);
+      await enrichmentRepository.resume(app.ctx.db, user.id);
+      worker.kick();
+      return enrichmentStatus(app.ctx.db, user.id);
+    },
+  );
 };

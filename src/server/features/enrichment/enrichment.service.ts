@@ -69,7 +69,10 @@ async function fillEmptyFields(ctx: AppContext, album: AlbumRow, pressing: Press
   const set: Record<string, ReturnType<typeof sql>> = {};
   for (const [column, value] of Object.entries(found)) {
     if (value === null) continue;
-    set[column] = typeof value === 'number' ? sql`coalesce(${sql.ref(column)}, ${value})` : sql`coalesce(nullif(${sql.ref(column)}, ''), ${value})`;
+    set[column] =
+      typeof value === 'number'
+        ? sql`coalesce(${sql.ref(column)}, ${value})`
+        : sql`coalesce(nullif(${sql.ref(column)}, ''), ${value})`;
   }
   if (Object.keys(set).length === 0) return;
   await userDataWrite(ctx.db, album.user_id, async (trx) => {
@@ -145,7 +148,13 @@ export class EnrichmentWorker {
     while (!this.stopped) {
       const owner = randomBytes(12).toString('hex');
       const now = new Date();
-      const job = await enrichmentRepository.claim(this.ctx.db, this.ctx.dbKind, owner, now, new Date(now.getTime() + ENRICHMENT_LEASE_MS));
+      const job = await enrichmentRepository.claim(
+        this.ctx.db,
+        this.ctx.dbKind,
+        owner,
+        now,
+        new Date(now.getTime() + ENRICHMENT_LEASE_MS),
+      );
       if (!job) return;
       await this.runOne(job, owner);
     }
@@ -153,7 +162,12 @@ export class EnrichmentWorker {
 
   private async runOne(job: EnrichmentJobRow, owner: string): Promise<void> {
     const { ctx } = this;
-    const album = await ctx.db.selectFrom('albums').selectAll().where('id', '=', job.album_id).where('user_id', '=', job.user_id).executeTakeFirst();
+    const album = await ctx.db
+      .selectFrom('albums')
+      .selectAll()
+      .where('id', '=', job.album_id)
+      .where('user_id', '=', job.user_id)
+      .executeTakeFirst();
     // A deleted album takes its job with it; nothing to settle.
     if (!album) return;
     try {
@@ -163,7 +177,11 @@ export class EnrichmentWorker {
     } catch (error) {
       if (error instanceof QueueFullError) {
         // Others are using the pace: this album waits its turn again, which is not a failed try.
-        await ctx.db.updateTable('enrichment_jobs').set({ attempts: sql<number>`attempts - 1` }).where('id', '=', job.id).execute();
+        await ctx.db
+          .updateTable('enrichment_jobs')
+          .set({ attempts: sql<number>`attempts - 1` })
+          .where('id', '=', job.id)
+          .execute();
         await enrichmentRepository.release(ctx.db, job.id, owner, new Date(Date.now() + BUSY_RETRY_MS));
         return;
       }

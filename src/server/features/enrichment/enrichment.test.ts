@@ -86,7 +86,12 @@ function importCsv(client: Client, rows: string[], query = '') {
   const payload = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="c.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
   );
-  return client.request({ method: 'POST', url: `/api/import/albums${query}`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  return client.request({
+    method: 'POST',
+    url: `/api/import/albums${query}`,
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
 }
 
 const BLUE_TRAIN = 'X,John Coltrane,Blue Train,My Own Label,LP,,,4242,Jazz,2020-01-01,,,';
@@ -129,12 +134,22 @@ describe('covers and details after an import', () => {
 
     const blueTrain = await albumByTitle(client, 'Blue Train');
     // Found through the Discogs release's link on MusicBrainz; the label the collector had stays.
-    expect(blueTrain).toMatchObject({ label: 'My Own Label', releaseYear: 1958, country: 'United States', barcode: '888837168618' });
+    expect(blueTrain).toMatchObject({
+      label: 'My Own Label',
+      releaseYear: 1958,
+      country: 'United States',
+      barcode: '888837168618',
+    });
     expect(blueTrain.coverUrl).toMatch(/^\/api\/cover-art\/[0-9a-f]{32}\.jpg$/);
     expect((await client.get(blueTrain.coverUrl as string)).headers['content-type']).toBe('image/jpeg');
     // Found by catalogue number and label.
     const petSounds = await albumByTitle(client, 'Pet Sounds');
-    expect(petSounds).toMatchObject({ releaseYear: 1966, country: 'United Kingdom', genre: 'Rock', musicbrainzReleaseId: RELEASES[1]!.id });
+    expect(petSounds).toMatchObject({
+      releaseYear: 1966,
+      country: 'United Kingdom',
+      genre: 'Rock',
+      musicbrainzReleaseId: RELEASES[1]!.id,
+    });
     expect(petSounds.coverUrl).toMatch(/^\/api\/cover-art\//);
 
     const never = await albumByTitle(client, 'Never Pressed');
@@ -151,7 +166,14 @@ describe('covers and details after an import', () => {
     expect(await status(client)).toEqual({ state: 'paused', done: 0, total: 1, matched: 0, unmatched: 0 });
 
     const album = await albumByTitle(client, 'Pet Sounds');
-    const edited = await client.put(`/api/albums/${album.id}`, { title: 'Pet Sounds', artist: 'The Beach Boys', collection: 'Pop', label: 'Capitol Records', genre: 'Pop', releaseYear: 1999 });
+    const edited = await client.put(`/api/albums/${album.id}`, {
+      title: 'Pet Sounds',
+      artist: 'The Beach Boys',
+      collection: 'Pop',
+      label: 'Capitol Records',
+      genre: 'Pop',
+      releaseYear: 1999,
+    });
     expect(edited.statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect((await status(client)).state).toBe('paused');
@@ -159,7 +181,11 @@ describe('covers and details after an import', () => {
     const resumed = await client.post('/api/enrichment/resume');
     expect(resumed.json<EnrichmentStatus>().state).toBe('running');
     expect(await waitUntilIdle(client)).toMatchObject({ done: 1, matched: 1 });
-    expect(await albumByTitle(client, 'Pet Sounds')).toMatchObject({ genre: 'Pop', releaseYear: 1999, country: 'United Kingdom' });
+    expect(await albumByTitle(client, 'Pet Sounds')).toMatchObject({
+      genre: 'Pop',
+      releaseYear: 1999,
+      country: 'United Kingdom',
+    });
   }, 60_000);
 
   it('queues nothing when the import asks not to look anything up', async () => {
@@ -181,7 +207,13 @@ describe('covers and details after an import', () => {
       expect(stoppedAt.done).toBeLessThan(3);
 
       const second = await anotherInstance(true, base);
-      expect(await waitUntilIdle(sameSessionOn(second, client))).toEqual({ state: 'idle', done: 3, total: 3, matched: 2, unmatched: 1 });
+      expect(await waitUntilIdle(sameSessionOn(second, client))).toEqual({
+        state: 'idle',
+        done: 3,
+        total: 3,
+        matched: 2,
+        unmatched: 1,
+      });
     } finally {
       for (const app of extraApps.splice(0)) await app.close();
       await base.close();
@@ -195,7 +227,14 @@ describe('covers and details after an import', () => {
     const run = Math.random().toString(36).slice(2, 8);
     const titles = [1, 2, 3, 4].map((n) => `Unheard ${run} ${n}`);
     fake.requests.length = 0;
-    expect((await importCsv(client, titles.map((title) => `,Nobody Known,${title},,LP,,,,Pop,2020-01-01,,,`))).statusCode).toBe(200);
+    expect(
+      (
+        await importCsv(
+          client,
+          titles.map((title) => `,Nobody Known,${title},,LP,,,,Pop,2020-01-01,,,`),
+        )
+      ).statusCode,
+    ).toBe(200);
     expect(await waitUntilIdle(client)).toEqual({ state: 'idle', done: 4, total: 4, matched: 0, unmatched: 4 });
     const searched = fake.searchRequests().map((r) => r.query.query);
     expect(searched).toHaveLength(4);

@@ -43,7 +43,9 @@ export function usePauseEnrichment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (action: 'pause' | 'resume') =>
-      enrichmentStatusSchema.parse(await apiRequest('POST', action === 'pause' ? ENRICHMENT_PATHS.pause : ENRICHMENT_PATHS.resume)),
+      enrichmentStatusSchema.parse(
+        await apiRequest('POST', action === 'pause' ? ENRICHMENT_PATHS.pause : ENRICHMENT_PATHS.resume),
+      ),
     onSuccess: (status) => queryClient.setQueryData(statusKey, status),
   });
 }
@@ -51,5 +53,9 @@ export function usePauseEnrichment() {
 /** After an import queued lookups: the progress is read again at once. */
 export function useRefreshEnrichment() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: statusKey }), queryClient.invalidateQueries({ queryKey: unmatchedKey })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: statusKey }),
+      queryClient.invalidateQueries({ queryKey: unmatchedKey }),
+    ]);
 }

@@ -10,8 +10,7 @@ import { progressText } from '../enrichment-text';
 export function PauseResumeButton({ status }: { status: EnrichmentStatus }) {
   const toggle = usePauseEnrichment();
   const paused = status.state === 'paused';
-  const onClick = () =>
-    toggle.mutate(paused ? 'resume' : 'pause', { onError: (error) => errorToast(errorMessage(error)) });
+  const onClick = () => toggle.mutate(paused ? 'resume' : 'pause', { onError: (error) => errorToast(errorMessage(error)) });
   return (
     <Button variant="secondary" size="sm" onClick={onClick} loading={toggle.isPending}>
       {paused ? <Play aria-hidden /> : <Pause aria-hidden />}
@@ -27,7 +26,10 @@ export function PauseResumeButton({ status }: { status: EnrichmentStatus }) {
 export function EnrichmentLine({ status }: { status: EnrichmentStatus | undefined }) {
   if (!status || status.state === 'idle') return null;
   return (
-    <div data-testid="enrichment-line" className="mb-4 flex flex-wrap items-center gap-3 rounded-lg border border-line bg-surface px-4 py-2 text-sm">
+    <div
+      data-testid="enrichment-line"
+      className="mb-4 flex flex-wrap items-center gap-3 rounded-lg border border-line bg-surface px-4 py-2 text-sm"
+    >
       <p role="status" className="mr-auto tabular-nums">
         {progressText(status)}
       </p>
