@@ -119,11 +119,19 @@ export const enrichmentRepository = {
       .execute();
   },
 
-  /** Gives a claimed job back to be tried again at `retryAt` (MusicBrainz busy or failing). */
-  async release(db: Executor, id: number, owner: string, retryAt: Date): Promise<void> {
+  /**
+   * Gives a claimed job back to be tried again at `retryAt` (MusicBrainz busy or failing). A job that
+   * only waited for its turn (`notATry`) gets its try back: waiting is not failing.
+   */
+  async release(db: Executor, id: number, owner: string, retryAt: Date, notATry = false): Promise<void> {
     await db
       .updateTable('enrichment_jobs')
-      .set({ lease_owner: null, lease_until: null, next_attempt_at: retryAt.toISOString() })
+      .set({
+        lease_owner: null,
+        lease_until: null,
+        next_attempt_at: retryAt.toISOString(),
+        ...(notATry ? { attempts: sql<number>`attempts - 1` } : {}),
+      })
       .where('id', '=', id)
       .where('lease_owner', '=', owner)
       .execute();

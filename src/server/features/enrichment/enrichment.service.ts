@@ -176,13 +176,8 @@ export class EnrichmentWorker {
       await enrichmentRepository.settle(ctx.db, job.id, owner, pressing ? 'matched' : 'unmatched', nowIso());
     } catch (error) {
       if (error instanceof QueueFullError) {
-        // Others are using the pace: this album waits its turn again, which is not a failed try.
-        await ctx.db
-          .updateTable('enrichment_jobs')
-          .set({ attempts: sql<number>`attempts - 1` })
-          .where('id', '=', job.id)
-          .execute();
-        await enrichmentRepository.release(ctx.db, job.id, owner, new Date(Date.now() + BUSY_RETRY_MS));
+        // Others are using the pace: this album waits its turn again.
+        await enrichmentRepository.release(ctx.db, job.id, owner, new Date(Date.now() + BUSY_RETRY_MS), true);
         return;
       }
       if (!(error instanceof UpstreamError)) ctx.log.error({ err: error, albumId: album.id }, 'enrichment lookup failed');

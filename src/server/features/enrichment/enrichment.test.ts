@@ -241,6 +241,15 @@ describe('covers and details after an import', () => {
     expect(new Set(searched).size).toBe(4);
   }, 60_000);
 
+  it('deleting an album removes its queued lookup', async () => {
+    const { client } = await signUp(t.app);
+    await client.post('/api/enrichment/pause');
+    expect((await importCsv(client, [PET_SOUNDS, UNKNOWN])).statusCode).toBe(200);
+    const album = await albumByTitle(client, 'Never Pressed');
+    expect((await client.delete(`/api/albums/${album.id}`)).statusCode).toBeLessThan(300);
+    expect(await status(client)).toEqual({ state: 'paused', done: 0, total: 1, matched: 0, unmatched: 0 });
+  });
+
   it('answers 401 without a session', async () => {
     const anonymous = new Client(t.app);
     expect((await anonymous.get('/api/enrichment')).statusCode).toBe(401);
