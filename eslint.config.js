@@ -7,15 +7,17 @@ import tseslint from 'typescript-eslint';
 // Web features import one another only along these edges, so dependencies run one way; what two
 // features share goes down into src/web/components or src/web/lib instead.
 const WEB_FEATURE_EDGES = {
-  // The home lists a collection's albums and opens its share and export dialogs.
-  'collection-home': ['albums', 'collections', 'sharing', 'export'],
+  // The home lists a collection's albums and opens its share and export dialogs; it shows the
+  // progress of the cover and detail lookups after an import.
+  'collection-home': ['albums', 'collections', 'sharing', 'export', 'enrichment'],
   // The album form picks a collection, autofills from a pressing and chooses a cover.
   albums: ['collections', 'releases', 'cover-art'],
   // Covers shown or imported: a pressing's in the pressings list, an album's on a shared page.
   releases: ['cover-art'],
   sharing: ['cover-art'],
-  // The import page links to, and after an import opens, a collection's home.
-  import: ['collections'],
+  // The import page links to, and after an import opens, a collection's home; it shows the lookups
+  // the import queued.
+  import: ['collections', 'enrichment'],
   // Keep-your-records offers the CSV export and the sign-out; the page reads the profile.
   subscription: ['auth', 'export', 'users'],
 };
@@ -120,8 +122,11 @@ function serverFeatureBoundaries() {
     analytics: ['albums'], // the album list's answer cache
     auth: ['users'],
     collections: ['albums', 'cover-art', 'users'], // a collection's albums: counted, listed, deleted with it
+    // Finds covers and details of imported albums: MusicBrainz's releases, stored through the cover import.
+    enrichment: ['cover-art', 'releases'],
     export: ['albums', 'collections'],
-    import: ['albums', 'collections', 'cover-art', 'export'],
+    // An import queues its albums' cover and detail lookups in its own transaction.
+    import: ['albums', 'collections', 'cover-art', 'enrichment', 'export'],
     monitoring: ['cover-art'], // the MusicBrainz pace, for its queue depth
     openapi: ['admin'],
     'password-reset': ['mail', 'users'],

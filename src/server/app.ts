@@ -25,6 +25,7 @@ import { coverArtRoutes } from './features/cover-art/cover-art.routes.js';
 import { releasesRoutes } from './features/releases/releases.routes.js';
 import { exportRoutes } from './features/export/export.routes.js';
 import { importRoutes } from './features/import/import.routes.js';
+import { enrichmentRoutes } from './features/enrichment/enrichment.routes.js';
 import { registerMailListeners } from './features/mail/mail-listeners.js';
 import { MailService } from './mail/mail.service.js';
 import { createMailTransport } from './mail/mail-transport.js';
@@ -75,6 +76,9 @@ export interface BuildOptions {
   operationalMonitor?: boolean;
   /** Whether the mail worker polls on its own (default); tests of mail drive it with ctx.mail.flush(). */
   mailWorker?: boolean;
+  /** Whether the enrichment worker polls (default), and how often (tests poll faster). */
+  enrichmentWorker?: boolean;
+  enrichmentPollMs?: number;
   /** Called with every route as it is added (the security suite builds its attacks from this table). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -174,6 +178,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(albumsRoutes);
   await app.register(exportRoutes);
   await app.register(importRoutes);
+  await app.register(enrichmentRoutes, { worker: options.enrichmentWorker !== false, pollMs: options.enrichmentPollMs });
   await app.register(analyticsRoutes);
   await app.register(coverArtRoutes);
   await app.register(releasesRoutes);

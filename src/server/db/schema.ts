@@ -253,6 +253,26 @@ export interface AlertHistoryTable {
   created_at: string;
 }
 
+/** One imported album to look up on MusicBrainz (migration 011). */
+export interface EnrichmentJobsTable {
+  id: Id;
+  user_id: number;
+  album_id: number;
+  /** 'queued' | 'matched' | 'unmatched'. */
+  status: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface EnrichmentPausesTable {
+  user_id: number;
+  paused_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -272,6 +292,8 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   alert_configs: AlertConfigsTable;
   alert_history: AlertHistoryTable;
+  enrichment_jobs: EnrichmentJobsTable;
+  enrichment_pauses: EnrichmentPausesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -39,6 +39,8 @@ export interface FakeRelease {
   genres?: { name: string; count: number }[];
   /** The release group's genres (lookups with inc=release-groups+genres). */
   groupGenres?: { name: string; count: number }[];
+  /** A Discogs release linked to it (answered by /ws/2/url?resource=https://www.discogs.com/release/{id}). */
+  discogsReleaseId?: number;
 }
 
 export interface FakeTrack {
@@ -194,6 +196,15 @@ const unescapeLucene = (text: string) => text.replace(/\\(.)/g, '$1');
 /** `barcode:123 OR barcode:0123`: the barcodes a query asks for (MusicBrainz's barcode field). */
 function parseBarcodes(query: string): string[] {
   return [...query.matchAll(/\bbarcode:(\d+)/g)].map((m) => m[1]!);
+}
+
+/** `catno:"CL 1355" AND label:"Columbia"`: a catalogue number search, with its label when given. */
+function parseCatalogNumber(query: string): { catno: string; label: string | null } | null {
+  const catno = /catno:"((?:[^"\\]|\\.)*)"/.exec(query);
+  if (!catno) return null;
+  const label = /label:"((?:[^"\\]|\\.)*)"/.exec(query);
+  const unescape = (text: string) => text.replace(/\\(.)/g, '$1');
+  return { catno: unescape(catno[1]!), label: label ? unescape(label[1]!) : null };
 }
 
 function parseSearch(query: string): { artist: string; release: string } | null {
@@ -438,9 +449,12 @@ export async function startFakeMusicBrainz(
       const query = url.searchParams.get('query') ?? '';
       const barcodes = parseBarcodes(query);
       const parsed = parseSearch(query);
-      if (!parsed && barcodes.length === 0) return json(res, 400, { error: 'Invalid query' });
+      const catno = parseCatalogNumber(query);
+      if (!parsed && barcodes.length === 0 && !catno) return json(res, 400, { error: 'Invalid query' });
       const matches = state.releases.filter((r) =>
-        parsed
+        catno
+          ? r.catalogNumber?.toLowerCase() === catno.catno.toLowerCase() && (catno.label === null || r.label?.toLowerCase() === catno.label.toLowerCase())
+          : parsed
           ? r.artist.toLowerCase().includes(parsed.artist.toLowerCase()) &&
             r.title.toLowerCase().includes(parsed.release.toLowerCase())
           : r.barcode !== undefined && barcodes.includes(r.barcode),
@@ -448,6 +462,18 @@ export async function startFakeMusicBrainz(
       const limit = Number(url.searchParams.get('limit') ?? 25);
       const releases = matches.slice(0, limit).map((r, i) => searchResult(r, r.score ?? Math.max(1, 100 - i * 5)));
       return json(res, 200, { created: new Date().toISOString(), count: matches.length, offset: 0, releases });
+    }
+
+    if (path === '/ws/2/url' || path === '/ws/2/url/') {
+      if (answeredBeforeLookup()) return;
+      const discogs = /^https:\/\/www\.discogs\.com\/release\/(\d+)$/.exec(url.searchParams.get('resource') ?? '');
+      const release = discogs ? state.releases.find((r) => r.discogsReleaseId === Number(discogs[1])) : undefined;
+      if (!release) return json(res, 404, { error: 'Not Found' });
+      return json(res, 200, {
+        id: uuid(`url:${release.discogsReleaseId}`),
+        resource: url.searchParams.get('resource'),
+        relations: [{ type: 'discogs', 'target-type': 'release', release: { id: release.id, title: release.title } }],
+      });
     }
 
     const lookup = /^\/ws\/2\/release\/([0-9a-f-]{36})\/?$/.exec(path);

@@ -42,12 +42,14 @@ export const importRepository = {
     return owned;
   },
 
-  /** Inserts up to INSERT_CHUNK albums in one statement. */
-  async insertMany(db: Executor, userId: number, values: AlbumValues[], now: string): Promise<void> {
-    if (values.length === 0) return;
-    await db
+  /** Inserts up to INSERT_CHUNK albums in one statement; answers their ids. */
+  async insertMany(db: Executor, userId: number, values: AlbumValues[], now: string): Promise<number[]> {
+    if (values.length === 0) return [];
+    const rows = await db
       .insertInto('albums')
       .values(values.map((album) => ({ ...album, user_id: userId, created_at: now, updated_at: now })))
+      .returning('id')
       .execute();
+    return rows.map((row) => Number(row.id));
   },
 };

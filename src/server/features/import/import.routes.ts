@@ -11,11 +11,15 @@ import {
   importResultSchema,
   type ImportProgressLine,
 } from '../../../common/import.schemas.js';
+import { FIND_DETAILS_PARAM } from '../../../common/enrichment.schemas.js';
 import { AppError, badRequest } from '../../errors.js';
 import { currentUser, requireAccess } from '../../plugins/guards.js';
 import { ImportFileReader, type ParsedImport } from './import-file.js';
 import { dryRunImport, planImport, runImport } from './import.service.js';
 import { errorSchema } from '../../http/error-schema.js';
+
+/** `?findDetails=false` imports without the lookups afterwards (docs/product/import.md#api); on by default. */
+const runQuerySchema = z.object({ [FIND_DETAILS_PARAM]: z.enum(['true', 'false']).optional() });
 
 const errors = { 400: errorSchema, 401: errorSchema, 402: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema };
 
@@ -88,6 +92,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireAccess,
       config: { acceptsMultipart: true },
       schema: {
+        querystring: runQuerySchema,
         response: {
           200: z.union([importResultSchema, z.string().describe(`${IMPORT_PROGRESS_TYPE}: one progress line per chunk, then done or error`)]),
           ...errors,
@@ -97,8 +102,9 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, typedReply) => {
       const reply = typedReply as FastifyReply;
       const user = currentUser(request);
+      const findDetails = request.query[FIND_DETAILS_PARAM] !== 'false';
       const parsed = await readCsvUpload(request, app.ctx.config.publicUrl);
-      if (!(request.headers.accept ?? '').includes(IMPORT_PROGRESS_TYPE)) return runImport(app.ctx, user, parsed);
+      if (!(request.headers.accept ?? '').includes(IMPORT_PROGRESS_TYPE)) return runImport(app.ctx, user, parsed, undefined, findDetails);
 
       // Progress mode: the checks that answer with a status (402 of the free tier) are made before
       // the stream starts; the import re-plans inside its transaction, and a failure there ends the
@@ -109,7 +115,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       const send = (line: ImportProgressLine) => {
         if (!stream.destroyed) stream.write(`${JSON.stringify(line)}\n`);
       };
-      const work = runImport(app.ctx, user, parsed, (done, total) => send({ type: 'progress', done, total }))
+      const work = runImport(app.ctx, user, parsed, (done, total) => send({ type: 'progress', done, total }), findDetails)
         .then((result) => send({ type: 'done', result }))
         .catch((error: unknown) => {
           const status = error instanceof AppError ? error.status : 500;

@@ -14,6 +14,7 @@ import { reserveAlbumCreation } from '../albums/creation-limit.js';
 import { userDataWrite } from '../../db/data-version.js';
 import { collectionNameKey, collectionsRepository } from '../collections/collections.repository.js';
 import { COVER_PATH_PREFIX, storedImageName } from '../cover-art/image-cleanup.js';
+import { enrichmentWorker, queueEnrichment } from '../enrichment/enrichment.service.js';
 import type { ImportCandidate, ParsedImport } from './import-file.js';
 import { importRepository, INSERT_CHUNK } from './import.repository.js';
 
@@ -187,13 +188,16 @@ export async function dryRunImport(ctx: AppContext, user: UserRow, parsed: Parse
  * inside it sees every album a concurrent import of the same file added, and skips them. The
  * per-minute creation limit counts the import as one request, the hourly budget and the account's
  * ceiling count every album it adds; the alert thresholds see the whole count.
- * `onProgress` hears after each chunk of inserts.
+ * `onProgress` hears after each chunk of inserts. With `findDetails` every added album is queued, in
+ * the same transaction, to be looked up on MusicBrainz afterwards
+ * (docs/product/import.md#covers-and-details-found-after-an-import).
  */
 export async function runImport(
   ctx: AppContext,
   user: UserRow,
   parsed: ParsedImport,
   onProgress: (done: number, total: number) => void = () => {},
+  findDetails = true,
 ): Promise<ImportResult> {
   const albumThreshold = await countThreshold(ctx, 'albums');
   const collectionThreshold = await countThreshold(ctx, 'collections');
@@ -217,7 +221,8 @@ export async function runImport(
         ...toValues(input, collectionIds.get(collectionNameKey(input.collection))!),
         added_at: addedAt ?? now,
       }));
-      await importRepository.insertMany(trx, user.id, values, now);
+      const ids = await importRepository.insertMany(trx, user.id, values, now);
+      if (findDetails) await queueEnrichment(trx, user.id, ids);
       onProgress(Math.min(total, i + INSERT_CHUNK), total);
       // Lets the progress line go out before the next chunk.
       await setImmediate();
@@ -230,6 +235,7 @@ export async function runImport(
   });
   // After the commit, not awaited: a listener never holds up or fails the request.
   const { plan, albumsReached, collectionsReached } = outcome;
+  if (findDetails && plan.toAdd.length > 0) enrichmentWorker(ctx).kick();
   if (albumsReached !== null && plan.toAdd.length > 0) {
     void ctx.events.emit('albums.count_reached', { userId: user.id, username: user.username, count: albumsReached });
   }

@@ -24,6 +24,7 @@ import { collectionAfterDelete, collectionHref } from '../collections/selected-c
 import { useSelectedCollection } from '../collections/use-selected-collection';
 import { OfflineNotice } from '../../offline/offline-notice';
 import { OverdueNotice } from './components/overdue-notice';
+import { HomeEnrichmentLine } from '../enrichment/components/enrichment-line';
 
 /**
  * docs/product/subscription.md#access: an inactive subscription or an expired trial gates the collection;
@@ -247,6 +248,7 @@ export default function CollectionHomePage() {
         <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
           <OfflineNotice />
           <OverdueNotice albums={albumList} reminders={reminders} />
+          <HomeEnrichmentLine />
           {main}
         </main>
       </div>

@@ -8,6 +8,7 @@ import {
   type ImportReport,
   type ImportResult,
 } from '../../../common/import.schemas';
+import { FIND_DETAILS_PARAM } from '../../../common/enrichment.schemas';
 import { ApiError, send, toApiError } from '../../lib/api-client';
 import { QUERY_KEYS } from '../../lib/api-paths';
 import { forEachLine } from '../../lib/stream-lines';
@@ -35,8 +36,8 @@ export async function dryRunImport(file: File, signal?: AbortSignal): Promise<Im
  * POST /api/import/albums with progress: the server answers one JSON line per chunk of albums
  * written (`progress`), then `done` with the result, or `error` when the transaction rolled back.
  */
-export async function runImport(file: File, onProgress: (done: number, total: number) => void): Promise<ImportResult> {
-  const response = await send(IMPORT_PATHS.run, {
+export async function runImport(file: File, onProgress: (done: number, total: number) => void, findDetails = true): Promise<ImportResult> {
+  const response = await send(findDetails ? IMPORT_PATHS.run : `${IMPORT_PATHS.run}?${FIND_DETAILS_PARAM}=false`, {
     method: 'POST',
     headers: { Accept: IMPORT_PROGRESS_TYPE },
     body: fileForm(file),

@@ -5,6 +5,8 @@ import { IMPORT_LIMITS, type ImportReport } from '../../../common/import.schemas
 import { STORAGE_KEYS } from '../../../common/constants';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { Checkbox } from '../../components/ui/checkbox';
+import { Label } from '../../components/ui/label';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, NetworkError, UNEXPECTED_ERROR_MESSAGE } from '../../lib/api-client';
@@ -12,6 +14,9 @@ import { localStore } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { arriveHomeAt } from '../../lib/home-view-memory';
 import { collectionHref } from '../collections/selected-collection';
+import { EnrichmentPanel } from '../enrichment/components/enrichment-panel';
+import { useRefreshEnrichment } from '../enrichment/api';
+import { findDetailsText } from '../enrichment/enrichment-text';
 import { dryRunImport, runImport, useRefreshAfterImport } from './api';
 import { ImportReportView } from './components/import-report-view';
 import { albumsText, formatCount, importSuccessText, progressPercent } from './import-text';
@@ -85,6 +90,9 @@ export default function ImportPage() {
   useDocumentTitle('Import Albums');
   const [, navigate] = useLocation();
   const refresh = useRefreshAfterImport();
+  const refreshEnrichment = useRefreshEnrichment();
+  // docs/product/import.md#covers-and-details-found-after-an-import: on by default.
+  const [findDetails, setFindDetails] = useState(true);
   const inputRef = useRef<HTMLInputElement>(null);
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const busy = step.kind === 'checking' || step.kind === 'importing';
@@ -114,11 +122,11 @@ export default function ImportPage() {
     const { file, report } = step;
     setStep({ kind: 'importing', file, report, done: 0, total: report.toAdd.count });
     try {
-      const result = await runImport(file, (done, total) => setStep({ kind: 'importing', file, report, done, total }));
+      const result = await runImport(file, (done, total) => setStep({ kind: 'importing', file, report, done, total }), findDetails);
       // The full bar is shown for a moment before the page changes: the last chunk and the result
       // arrive together, and the user should see the import finish, not vanish at two thirds.
       setStep({ kind: 'importing', file, report, done: result.added, total: result.added });
-      await Promise.all([refresh(), new Promise((resolve) => setTimeout(resolve, 400))]);
+      await Promise.all([refresh(), refreshEnrichment(), new Promise((resolve) => setTimeout(resolve, 400))]);
       toast({ ...importSuccessText(result), variant: 'success' });
       const first = report.toAdd.items[0]?.collection;
       arriveHomeAt({ kind: 'top' });
@@ -177,6 +185,8 @@ export default function ImportPage() {
         )}
       </Card>
 
+      {step.kind === 'choose' && <EnrichmentPanel />}
+
       {step.kind === 'checking' && (
         <Card className="grid gap-4 p-6" data-testid="import-checking">
           <p role="status" className="text-sm text-ink-muted">
@@ -199,6 +209,14 @@ export default function ImportPage() {
               <ProgressBar done={step.done} total={step.total} />
             ) : (
               <div className="flex flex-wrap items-center justify-end gap-2">
+                {step.report.toAdd.count > 0 && (
+                  <div className="flex basis-full items-center gap-2">
+                    <Checkbox id="import-find-details" checked={findDetails} onCheckedChange={(checked) => setFindDetails(checked === true)} />
+                    <Label htmlFor="import-find-details" className="text-sm font-normal">
+                      {findDetailsText(step.report.toAdd.count)}
+                    </Label>
+                  </div>
+                )}
                 <p className="mr-auto text-sm text-ink-muted">
                   {step.report.toAdd.count === 0 ? 'Nothing in this file can be added.' : 'All or nothing: if anything fails, no album is saved.'}
                 </p>

@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ENRICHMENT_PATHS,
+  enrichmentStatusSchema,
+  enrichmentUnmatchedSchema,
+  type EnrichmentStatus,
+} from '../../../common/enrichment.schemas';
+import { apiRequest, getJson } from '../../lib/api-client';
+import { QUERY_KEYS } from '../../lib/api-paths';
+
+/** While lookups run the progress is read again this often; idle, it is read once. */
+const RUNNING_POLL_MS = 3_000;
+
+const statusKey = [ENRICHMENT_PATHS.status] as const;
+const unmatchedKey = [ENRICHMENT_PATHS.unmatched] as const;
+
+/** The signed-in user's run of cover and detail lookups (docs/product/import.md#covers-and-details-found-after-an-import). */
+export function useEnrichmentStatus() {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: statusKey,
+    queryFn: async ({ signal }) => {
+      const status = enrichmentStatusSchema.parse(await getJson(ENRICHMENT_PATHS.status, { signal }));
+      const previous = queryClient.getQueryData<EnrichmentStatus>(statusKey);
+      // Albums gain covers as the run goes: the list is read again when more are done.
+      if (previous && previous.done !== status.done) void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.albums });
+      return status;
+    },
+    refetchInterval: (query) => (query.state.data?.state === 'running' ? RUNNING_POLL_MS : false),
+  });
+}
+
+export function useEnrichmentUnmatched(enabled: boolean) {
+  return useQuery({
+    queryKey: unmatchedKey,
+    queryFn: async ({ signal }) => enrichmentUnmatchedSchema.parse(await getJson(ENRICHMENT_PATHS.unmatched, { signal })),
+    enabled,
+  });
+}
+
+/** Pause or resume; the answer is the new progress. */
+export function usePauseEnrichment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (action: 'pause' | 'resume') =>
+      enrichmentStatusSchema.parse(
+        await apiRequest('POST', action === 'pause' ? ENRICHMENT_PATHS.pause : ENRICHMENT_PATHS.resume),
+      ),
+    onSuccess: (status) => queryClient.setQueryData(statusKey, status),
+  });
+}
+
+/** After an import queued lookups: the progress is read again at once. */
+export function useRefreshEnrichment() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: statusKey }),
+      queryClient.invalidateQueries({ queryKey: unmatchedKey }),
+    ]);
+}
