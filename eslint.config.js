@@ -130,6 +130,7 @@ function serverFeatureBoundaries() {
     sharing: ['cover-art'],
     subscription: ['users'],
     users: ['albums', 'mail'],
+    wishlist: ['albums'], // Got it adds the album under the album rules
   };
   const features = readdirSync(new URL('./src/server/features', import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())

@@ -9,6 +9,7 @@ import * as paymentGuards from './007-payment-guards.js';
 import * as creationBudgets from './008-creation-budgets.js';
 import * as upstreamTickets from './009-upstream-tickets.js';
 import * as collectorFields from './010-collector-fields.js';
+import * as wishlist from './012-wishlist.js';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008-creation-budgets': creationBudgets,
   '009-upstream-tickets': upstreamTickets,
   '010-collector-fields': collectorFields,
+  '012-wishlist': wishlist,
 };
