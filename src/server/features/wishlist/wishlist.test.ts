@@ -294,3 +294,19 @@ describe('The wish list goes with its user', () => {
     expect(await version()).toBeGreaterThanOrEqual(before + 3);
   });
 });
+
+describe('Analytics add the wish list', () => {
+  it('counts items, items by priority and sums maxPrice exactly to the cent, of this user only, after each write', async () => {
+    const { client } = await signedInCollector(t.app);
+    const other = await signedInCollector(t.app);
+    await addWish(other.client, { title: 'Not mine', artist: 'X', maxPrice: 999 });
+    await addWish(client, { title: 'One', artist: 'A', priority: 1, maxPrice: 0.1 });
+    await addWish(client, { title: 'Two', artist: 'A', priority: 1, maxPrice: 0.2 });
+    const maybe = await addWish(client, { title: 'Three', artist: 'A', priority: 3 });
+    await addWish(client, { title: 'Four', artist: 'A', maxPrice: 19.99 });
+    const figures = async () => (await client.get('/api/analytics')).json<{ wishlist: unknown }>().wishlist;
+    expect(await figures()).toEqual({ items: 4, byPriority: { '1': 2, '2': 1, '3': 1 }, totalMaxPrice: 20.29 });
+    await client.delete(`/api/wishlist/${maybe.id}`);
+    expect(await figures()).toEqual({ items: 3, byPriority: { '1': 2, '2': 1, '3': 0 }, totalMaxPrice: 20.29 });
+  });
+});
