@@ -87,6 +87,8 @@ async function expectOwnerIntact(owner: Owner) {
   expect(stores.find((s) => s.id === owner.storeId)?.name).toBe(`${owner.marker} store`);
   expect((await owner.client.get(`/api/cover-art/${owner.coverName}`)).status).toBe(200);
   expect((await new HttpClient(server.url).get(`/api/shared/${owner.shareToken}`)).status).toBe(200);
+  const wish = await owner.client.get(`/api/wishlist/${owner.wishId}`);
+  expect(wish.json).toMatchObject({ title: `${owner.marker} wish`, notes: `${owner.marker} wish notes` });
 }
 
 describe('ownership: another user gets 404 on every verb of every object route, never the data', () => {
@@ -111,6 +113,10 @@ describe('ownership: another user gets 404 on every verb of every object route, 
     form.append('file', new Blob([new Uint8Array(8)], { type: 'image/png' }), 'x.png');
     const upload = await fetch(`${server.url}/api/cover-art/upload`, { method: 'POST', body: form, headers: { cookie: b.client.cookieHeader, origin: server.url } });
     expect(upload.status).toBe(404);
+    // Adding an album that "fulfils" another user's wish removes nothing and adds nothing.
+    const fulfils = await b.client.post('/api/albums', { collection: b.collectionName, title: 'Anything', artist: 'Anyone', fulfilsWishId: a.wishId });
+    expect(fulfils.status).toBe(404);
+    expect(fulfils.text).not.toContain(a.marker);
     // Another user's stored cover cannot be claimed by importing its address.
     const claim = await b.client.post('/api/cover-art/import', { url: a.coverUrl });
     expect(claim.status).toBe(404);
@@ -130,6 +136,13 @@ describe('capability links give exactly what they name', () => {
     const stores = await anonymous.get(`/api/record-stores/shared/${b.storeShareToken}`);
     expect(stores.status).toBe(200);
     expect(stores.text).not.toContain(a.marker);
+    // The gift list names the wish and nothing private: no notes, no max price, no other user's wish.
+    const gifts = await anonymous.get(`/api/wishlist/shared/${a.wishlistShareToken}`);
+    expect(gifts.status).toBe(200);
+    expect(gifts.text).toContain(`${a.marker} wish`);
+    expect(gifts.text).not.toContain('wish notes');
+    expect(gifts.text).not.toContain('maxPrice');
+    expect((await anonymous.get(`/api/wishlist/shared/${b.wishlistShareToken}`)).text).not.toContain(a.marker);
     const c = await makeOwner(server, 'carol');
     expect((await c.client.delete(`/api/collections/${c.collectionId}/share`)).status).toBe(200);
     for (const path of [`/api/shared/${c.shareToken}`, `/api/shared/${c.shareToken}/albums`, `/api/shared/${c.shareToken}/cover-art/${c.coverName}`]) {
@@ -175,7 +188,7 @@ describe('mass assignment: privileged fields on every body are ignored', () => {
   const cases = bodyRoutes.filter((route) => SAMPLES[routeKey(route)] && !(routeKey(route) in MASS_ASSIGNMENT_SKIP));
   it.each(cases.map((route) => [routeKey(route), route] as const))('%s', async (key, route) => {
     const sample = SAMPLES[key]!(attacker);
-    const body = { ...sample.body, ...PRIVILEGED_FIELDS(a.id, route.url.includes('record-stores') ? a.storeId : route.url.includes('collections') ? a.collectionId : a.albumId) };
+    const body = { ...sample.body, ...PRIVILEGED_FIELDS(a.id, route.url.includes('record-stores') ? a.storeId : route.url.includes('wishlist') ? a.wishId : route.url.includes('collections') ? a.collectionId : a.albumId) };
     const res = await attacker.client.request(ownPath(route, attacker), { method: route.method, body });
     expect(res.status, res.text).toBeLessThan(500);
     expect(res.text).not.toMatch(/"isAdmin":true/);

@@ -5,7 +5,7 @@ import type { RouteInfo } from './server.js';
  * table with a path parameter must be classified here (or fall under /api/admin, which is
  * administrator-only by design); an unclassified one fails the suite until it is listed with a reason.
  */
-export type ObjectKind = 'album' | 'collection' | 'store' | 'cover';
+export type ObjectKind = 'album' | 'collection' | 'store' | 'cover' | 'wish';
 
 export type PathClass =
   /** Owned by a user: another user gets 404 and never the owner's data, for every verb. */
@@ -21,11 +21,14 @@ export const PATH_CLASSES: Record<string, PathClass> = {
   '/api/collections/:id/share': { kind: 'owned', object: 'collection', param: 'id' },
   '/api/record-stores/:id': { kind: 'owned', object: 'store', param: 'id' },
   '/api/cover-art/:filename': { kind: 'owned', object: 'cover', param: 'filename' },
+  '/api/wishlist/:id': { kind: 'owned', object: 'wish', param: 'id' },
+  '/api/wishlist/:id/acquired': { kind: 'owned', object: 'wish', param: 'id' },
   '/api/shared/:token': { kind: 'capability', reason: 'a public share link (192-bit token: docs/product/sharing.md#tokens); disabling it is the owner’s control' },
   '/api/shared/:token/artists': { kind: 'capability', reason: 'public share link' },
   '/api/shared/:token/albums': { kind: 'capability', reason: 'public share link' },
   '/api/shared/:token/cover-art/:name': { kind: 'capability', reason: 'public share link; only covers of albums in that collection' },
   '/api/record-stores/shared/:token': { kind: 'capability', reason: 'public share link of a store list (docs/product/record-stores.md#sharing)' },
+  '/api/wishlist/shared/:token': { kind: 'capability', reason: 'the gift list: a public share link of a wish list (docs/product/wishlist.md#gift-list)' },
   '/demo-checkout/:sessionId/:secret': { kind: 'capability', reason: 'the demo checkout page: a per-session secret in the address (docs/product/subscription.md#providers)' },
   '/demo-checkout/:sessionId/pay': { kind: 'capability', reason: 'the form posts the per-session secret; tested under payment abuse' },
   '/demo-checkout/:sessionId/cancel': { kind: 'capability', reason: 'the form posts the per-session secret; tested under payment abuse' },
@@ -44,6 +47,12 @@ export const BODY_ID_FIELDS: Record<string, { field: string; object: ObjectKind 
   'POST /api/albums musicbrainzReleaseId': { field: 'musicbrainzReleaseId', reason: 'a MusicBrainz release id: public catalogue data, nobody’s object' },
   'PUT /api/albums/:id discogsReleaseId': { field: 'discogsReleaseId', reason: 'a Discogs release number: public catalogue data, nobody’s object' },
   'PUT /api/albums/:id musicbrainzReleaseId': { field: 'musicbrainzReleaseId', reason: 'a MusicBrainz release id: public catalogue data, nobody’s object' },
+  'POST /api/albums fulfilsWishId': { field: 'fulfilsWishId', object: 'wish' },
+  'PUT /api/albums/:id fulfilsWishId': { field: 'fulfilsWishId', reason: 'read only when an album is added (POST); an edit ignores it' },
+  'POST /api/wishlist discogsReleaseId': { field: 'discogsReleaseId', reason: 'a Discogs release number: public catalogue data, nobody’s object' },
+  'POST /api/wishlist musicbrainzReleaseId': { field: 'musicbrainzReleaseId', reason: 'a MusicBrainz release id: public catalogue data, nobody’s object' },
+  'PUT /api/wishlist/:id discogsReleaseId': { field: 'discogsReleaseId', reason: 'a Discogs release number: public catalogue data, nobody’s object' },
+  'PUT /api/wishlist/:id musicbrainzReleaseId': { field: 'musicbrainzReleaseId', reason: 'a MusicBrainz release id: public catalogue data, nobody’s object' },
 };
 
 export function pathClass(route: RouteInfo): PathClass | 'admin' | undefined {

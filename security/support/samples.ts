@@ -34,6 +34,9 @@ export const SAMPLES: Record<string, (me: Owner) => Sample> = {
   'POST /api/record-stores': () => ({ body: storeBody({ name: `Mass ${unique()}` }) }),
   'PUT /api/record-stores/:id': () => ({ body: storeBody({ name: `Edited ${unique()}` }) }),
   'POST /api/record-stores/update-coordinates': (me) => ({ body: { storeId: me.storeId } }),
+  'POST /api/wishlist': () => ({ body: { title: `Wish ${unique()}`, artist: 'Sample Artist', allowOwned: true } }),
+  'PUT /api/wishlist/:id': () => ({ body: { title: `Edited wish ${unique()}`, artist: 'Sample Artist' } }),
+  'POST /api/wishlist/:id/acquired': (me) => ({ body: { collection: me.collectionName, allowDuplicate: true } }),
   'POST /api/subscription/checkout': () => ({ body: { tier: 'premium' } }),
   'POST /api/subscription/direct-update': () => ({ body: { sessionId: 'cs_unknown_session' } }),
   'POST /api/auth/forgot-password': (me) => ({ body: { email: me.email } }),
@@ -45,10 +48,17 @@ export const MASS_ASSIGNMENT_SKIP: Record<string, string> = {
   'POST /api/auth/reset-password': 'needs a mailed token (tested with one in auth-and-headers); its body has no owner field',
 };
 
+function ownObjectId(url: string, me: Owner): number {
+  if (url.startsWith('/api/albums')) return me.albumId;
+  if (url.startsWith('/api/record-stores')) return me.storeId;
+  if (url.startsWith('/api/wishlist')) return me.wishId;
+  return me.collectionId;
+}
+
 /** The path with the caller's own object in it (for routes of PATH_CLASSES 'owned'). */
 export function ownPath(route: RouteInfo, me: Owner): string {
   return route.url
-    .replace(':id', String(route.url.startsWith('/api/albums') ? me.albumId : route.url.startsWith('/api/record-stores') ? me.storeId : me.collectionId))
+    .replace(':id', String(ownObjectId(route.url, me)))
     .replace(':filename', me.coverName);
 }
 

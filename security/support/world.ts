@@ -38,10 +38,12 @@ export interface Owner extends Account {
   collectionName: string;
   albumId: number;
   storeId: number;
+  wishId: number;
   coverUrl: string;
   coverName: string;
   shareToken: string;
   storeShareToken: string;
+  wishlistShareToken: string;
 }
 
 export const albumBody = (collection: string, fields: Record<string, unknown> = {}) => ({
@@ -58,7 +60,7 @@ function expectStatus(res: { status: number; text: string }, status: number, wha
   if (res.status !== status) throw new Error(`${what}: ${res.status} ${res.text}`);
 }
 
-/** A user with one of everything: collection (shared), album with an uploaded cover, store (shared). */
+/** A user with one of everything: collection (shared), album with an uploaded cover, store (shared), wish (shared). */
 export async function makeOwner(server: SecurityServer, label = 'owner'): Promise<Owner> {
   const marker = `${label}-secret-${randomBytes(4).toString('hex')}`;
   const account = await register(server.url, { email: uniqueEmail(label), firstName: marker, lastName: marker });
@@ -78,6 +80,10 @@ export async function makeOwner(server: SecurityServer, label = 'owner'): Promis
   expectStatus(share, 200, 'share');
   const storeShare = await client.post('/api/record-stores/share');
   expectStatus(storeShare, 200, 'store share');
+  const wish = await client.post('/api/wishlist', { title: `${marker} wish`, artist: `${marker} artist`, notes: `${marker} wish notes`, maxPrice: 12 });
+  expectStatus(wish, 201, 'wish');
+  const wishlistShare = await client.post('/api/wishlist/share');
+  expectStatus(wishlistShare, 200, 'wish list share');
   return {
     ...account,
     marker,
@@ -85,10 +91,12 @@ export async function makeOwner(server: SecurityServer, label = 'owner'): Promis
     collectionName,
     albumId: (album.json as { id: number }).id,
     storeId: (store.json as { id: number }).id,
+    wishId: (wish.json as { id: number }).id,
     coverUrl,
     coverName: coverUrl.split('/').pop()!,
     shareToken: (share.json as { shareToken: string }).shareToken,
     storeShareToken: (storeShare.json as { shareToken: string }).shareToken,
+    wishlistShareToken: (wishlistShare.json as { shareToken: string }).shareToken,
   };
 }
 

@@ -169,6 +169,8 @@ const albumFields = (latestPurchaseDate: () => string) =>
     ...albumDetailRequestFields,
     /** docs/product/albums.md#duplicates: set on the retry after the Duplicate Album dialog's Add Anyway. */
     allowDuplicate: z.boolean({ error: 'allowDuplicate must be true or false' }).optional(),
+    /** docs/product/wishlist.md#already-own-it: the wish this album fulfils, removed with the add (POST only). */
+    fulfilsWishId: z.number({ error: 'fulfilsWishId must be a wish list item id' }).int('fulfilsWishId must be a wish list item id').positive('fulfilsWishId must be a wish list item id').optional(),
   });
 
 // An issue without a path is about the body itself (null, a list, a string, nothing): then there are

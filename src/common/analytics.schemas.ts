@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wishlistAnalyticsSchema } from './wishlist.schemas.js';
 
 /** The albumsByGenre key of albums saved without a genre (docs/product/analytics.md#figures). */
 export const NO_GENRE = 'Unknown';
@@ -55,5 +56,7 @@ export const analyticsSchema = z.object({
       }),
     ),
   }),
+  /** The wish list (docs/product/wishlist.md#analytics): items, items per priority, the sum of max prices. */
+  wishlist: wishlistAnalyticsSchema,
 });
 export type Analytics = z.infer<typeof analyticsSchema>;

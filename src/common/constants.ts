@@ -47,6 +47,8 @@ export const PLAN_NAME = 'Premium Membership';
 /** Free tier after a paid plan was canceled (docs/product/subscription.md#free-tier). */
 export const FREE_TIER_MAX_COLLECTIONS = 3;
 export const FREE_TIER_MAX_ALBUMS_PER_COLLECTION = 50;
+/** docs/product/wishlist.md#free-tier */
+export const FREE_TIER_MAX_WISH_ITEMS = 50;
 
 export const MIN_RELEASE_YEAR = 1900;
 export const PASSWORD_MIN_LENGTH = 8;

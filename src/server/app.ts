@@ -44,6 +44,7 @@ import { sharingRoutes } from './features/sharing/sharing.routes.js';
 import { subscriptionRoutes } from './features/subscription/subscription.routes.js';
 import { registerTrialNotices } from './features/subscription/trial-notices.js';
 import { usersRoutes } from './features/users/users.routes.js';
+import { wishlistRoutes } from './features/wishlist/wishlist.routes.js';
 import { registerApiCacheControl } from './plugins/api-cache-control.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerNulGuard } from './plugins/nul-characters.js';
@@ -184,6 +185,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(releasesRoutes);
   await app.register(sharingRoutes);
   await app.register(recordStoresRoutes);
+  await app.register(wishlistRoutes);
   await app.register(subscriptionRoutes);
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX });
 

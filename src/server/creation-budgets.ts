@@ -10,7 +10,7 @@ import { AppError } from './errors.js';
  * Every list that users can grow reserves here, inside the transaction that creates, so the budget
  * holds across app instances on one database and a create that fails gives its reservation back.
  */
-export type BudgetKind = 'albums' | 'record-stores' | 'collections';
+export type BudgetKind = 'albums' | 'record-stores' | 'collections' | 'wishlist';
 
 interface BudgetWindow {
   ms: number;
@@ -26,7 +26,7 @@ interface Budget {
   windows: BudgetWindow[];
   /** Most one account may hold at once, counted in `table`. */
   ceiling: number;
-  table: 'albums' | 'record_stores' | 'collections';
+  table: 'albums' | 'record_stores' | 'collections' | 'wish_items';
 }
 
 const MINUTE = 60 * 1000;
@@ -59,6 +59,16 @@ export const CREATION_BUDGETS: Record<BudgetKind, Budget> = {
     ],
     ceiling: 1_000,
     table: 'collections',
+  },
+  // A wantlist import adds a few thousand at once; nobody wants more records than they could own.
+  wishlist: {
+    noun: 'wish list items',
+    windows: [
+      { ms: MINUTE, max: 60, counts: 'requests', per: 'a minute' },
+      { ms: HOUR, max: 10_000, counts: 'items', per: 'an hour' },
+    ],
+    ceiling: 10_000,
+    table: 'wish_items',
   },
 };
 

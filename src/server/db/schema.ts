@@ -39,6 +39,8 @@ export interface UsersTable {
   loan_reminder_days: ColumnType<number, number | undefined, number>;
   /** When an administrator last changed the subscription; older payments cannot undo it (migration 007). */
   subscription_changed_by_admin_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The gift list's share token, null when not shared (migration 012). */
+  wishlist_share_token: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -129,6 +131,30 @@ export interface AlbumsTable {
   musicbrainz_release_id: string | null;
   /** When the copy joined the collection (ISO 8601); null only for rows an older build inserted. */
   added_at: string | null;
+}
+
+/** A wanted record (docs/product/wishlist.md, migration 012). */
+export interface WishItemsTable {
+  id: Id;
+  user_id: number;
+  title: string;
+  artist: string;
+  /** As an album's: the "you already own it" check compares these. */
+  title_key: string;
+  artist_key: string;
+  format: string | null;
+  pressing: string | null;
+  catalog_number: string | null;
+  barcode: string | null;
+  max_price_cents: number | null;
+  /** 1 must have, 2 want, 3 maybe. */
+  priority: ColumnType<number, number | undefined, number>;
+  notes: string | null;
+  cover_url: string | null;
+  discogs_release_id: number | null;
+  musicbrainz_release_id: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface ImagesTable {
@@ -282,6 +308,7 @@ export interface Database {
   upstream_tickets: UpstreamTicketsTable;
   collections: CollectionsTable;
   albums: AlbumsTable;
+  wish_items: WishItemsTable;
   images: ImagesTable;
   http_cache: HttpCacheTable;
   record_stores: RecordStoresTable;
@@ -304,4 +331,5 @@ export type AlbumRow = Selectable<AlbumsTable>;
 export type NewAlbum = Insertable<AlbumsTable>;
 export type ImageRow = Selectable<ImagesTable>;
 export type CheckoutSessionRow = Selectable<CheckoutSessionsTable>;
+export type WishItemRow = Selectable<WishItemsTable>;
 export type RecordStoreRow = Selectable<RecordStoresTable>;

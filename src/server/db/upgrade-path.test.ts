@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Migrator, type Kysely } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../security/password.js';
 import { createPostgresDatabase, createTestApp, TEST_SCRYPT, testDbKind } from '../test/harness.js';
@@ -97,6 +97,10 @@ const seeds: Record<string, Seed> = {
       .insertInto('mail_outbox')
       .values({ idempotency_key: `mail-${tag}`, kind: 'test', to_address: `${tag}@example.com`, subject: 'Hello', text_body: 'Hi', status: 'sent', attempts: 1, next_attempt_at: now, created_at: now, sent_at: now })
       .execute();
+  },
+  // From 010 on the app writes added_at with every album; the album seeded above stands for one it wrote.
+  '010-collector-fields': async (db, _tag, ids) => {
+    await db.updateTable('albums').set({ added_at: sql`created_at` }).where('user_id', '=', ids.user!).where('added_at', 'is', null).execute();
   },
 };
 

@@ -10,6 +10,7 @@ import * as creationBudgets from './008-creation-budgets.js';
 import * as upstreamTickets from './009-upstream-tickets.js';
 import * as collectorFields from './010-collector-fields.js';
 import * as enrichment from './011-enrichment.js';
+import * as wishlist from './012-wishlist.js';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009-upstream-tickets': upstreamTickets,
   '010-collector-fields': collectorFields,
   '011-enrichment': enrichment,
+  '012-wishlist': wishlist,
 };

@@ -134,6 +134,16 @@ export const albumsRepository = {
     return result.numUpdatedRows > 0n;
   },
 
+  /**
+   * Removes the user's wish an added album fulfils (docs/product/wishlist.md#already-own-it); false
+   * when the user has no such wish. Here rather than in the wish list feature, which builds on albums
+   * (Got it adds one), so albums need not import it back.
+   */
+  async deleteWish(db: Executor, userId: number, wishId: number): Promise<boolean> {
+    const result = await db.deleteFrom('wish_items').where('user_id', '=', userId).where('id', '=', wishId).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  },
+
   async delete(db: Executor, userId: number, id: number): Promise<void> {
     await db.deleteFrom('albums').where('user_id', '=', userId).where('id', '=', id).execute();
   },

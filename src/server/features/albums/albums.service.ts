@@ -5,7 +5,9 @@ import type { AppContext } from '../../context.js';
 import { countIfCrossed, countThreshold } from '../../count-thresholds.js';
 import { userDataWrite } from '../../db/data-version.js';
 import { type Executor, nowIso } from '../../db/database.js';
-import type { CollectionRow, UserRow } from '../../db/schema.js';
+import type { CollectionRow, Database, UserRow } from '../../db/schema.js';
+import type { Transaction } from 'kysely';
+import { WISHLIST_MESSAGES } from '../../../common/wishlist.schemas.js';
 import { textKey } from '../../db/text-key.js';
 import { conflict, notFound } from '../../errors.js';
 import { paymentRequired, userAccess } from '../../plugins/guards.js';
@@ -93,28 +95,49 @@ export async function getAlbum(ctx: AppContext, userId: number, id: number): Pro
 }
 
 /**
- * Adds an album: the creation limit, own collection, free-tier room, and the duplicate rule
- * (docs/product/albums.md#duplicates) unless allowDuplicate. Publishes 'albums.count_reached' when it takes
- * the user to a watched threshold.
+ * Adds an album inside the caller's transaction: the creation limit, own collection, free-tier room,
+ * and the duplicate rule (docs/product/albums.md#duplicates) unless allowDuplicate. Also the wish
+ * list's Got it (docs/product/wishlist.md#got-it), which removes the wish in the same transaction.
+ */
+export async function insertAlbum(
+  trx: Transaction<Database>,
+  user: UserRow,
+  input: AlbumInput,
+  threshold: number | null,
+): Promise<{ album: Album; reached: number | null }> {
+  await reserveAlbumCreation(trx, user.id);
+  const collection = await ownCollection(trx, user.id, input.collection);
+  await assertRoomFor(trx, user, collection);
+  const values = toValues(input, collection.id);
+  if (!input.allowDuplicate && (await albumsRepository.hasDuplicate(trx, collection.id, values.title_key, values.artist_key))) {
+    throw conflict(duplicateMessage(input.title, input.artist, collection.name));
+  }
+  const now = nowIso();
+  // The server's clock, whatever the client sent: only an import carries a date over from its file.
+  const id = await albumsRepository.insert(trx, user.id, { ...values, added_at: now }, now);
+  const reached = await countIfCrossed(threshold, 1, (limit) => albumsRepository.countByUserUpTo(trx, user.id, limit));
+  return { album: await presentById(trx, user.id, id), reached };
+}
+
+/** Publishes 'albums.count_reached' after the commit, not awaited: a listener never holds up or fails the request. */
+export function announceAlbumCount(ctx: AppContext, user: UserRow, reached: number | null): void {
+  if (reached !== null) void ctx.events.emit('albums.count_reached', { userId: user.id, username: user.username, count: reached });
+}
+
+/**
+ * Adds an album (insertAlbum's rules). With fulfilsWishId, the wish it fulfils goes in the same
+ * transaction (docs/product/wishlist.md#already-own-it); another user's or a missing wish answers 404
+ * and adds nothing.
  */
 export async function createAlbum(ctx: AppContext, user: UserRow, input: AlbumInput): Promise<Album> {
   const threshold = await countThreshold(ctx, 'albums');
   const { album, reached } = await userDataWrite(ctx.db, user.id, async (trx) => {
-    await reserveAlbumCreation(trx, user.id);
-    const collection = await ownCollection(trx, user.id, input.collection);
-    await assertRoomFor(trx, user, collection);
-    const values = toValues(input, collection.id);
-    if (!input.allowDuplicate && (await albumsRepository.hasDuplicate(trx, collection.id, values.title_key, values.artist_key))) {
-      throw conflict(duplicateMessage(input.title, input.artist, collection.name));
+    if (input.fulfilsWishId !== undefined && !(await albumsRepository.deleteWish(trx, user.id, input.fulfilsWishId))) {
+      throw notFound(WISHLIST_MESSAGES.wishNotFound);
     }
-    const now = nowIso();
-    // The server's clock, whatever the client sent: only an import carries a date over from its file.
-    const id = await albumsRepository.insert(trx, user.id, { ...values, added_at: now }, now);
-    const reached = await countIfCrossed(threshold, 1, (limit) => albumsRepository.countByUserUpTo(trx, user.id, limit));
-    return { album: await presentById(trx, user.id, id), reached };
+    return insertAlbum(trx, user, input, threshold);
   });
-  // After the commit, not awaited: a listener never holds up or fails the request.
-  if (reached !== null) void ctx.events.emit('albums.count_reached', { userId: user.id, username: user.username, count: reached });
+  announceAlbumCount(ctx, user, reached);
   return album;
 }
 

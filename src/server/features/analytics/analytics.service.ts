@@ -3,6 +3,7 @@ import { loanState, loanToday, type LoanReminders } from '../../../common/loans.
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
 import { AlbumListCache, type CachedList } from '../albums/album-list-cache.js';
+import { wishlistAnalytics } from '../wishlist/wishlist.service.js';
 import { analyticsRepository, type LentAlbumRow } from './analytics.repository.js';
 
 const dollars = (cents: number) => cents / 100;
@@ -29,12 +30,13 @@ function loanFigures(lent: LentAlbumRow[], reminders: LoanReminders): Analytics[
   return { reminderDays: reminders.days, today: reminders.today, lentCount: lent.length, overdueCount: overdue.length, overdue };
 }
 
-/** The user's figures, read with three aggregate queries; money is summed as integer cents. */
+/** The user's figures, read with four aggregate queries; money is summed as integer cents. */
 export async function buildAnalytics(ctx: AppContext, userId: number, reminders: LoanReminders): Promise<Analytics> {
-  const [collections, genres, lent] = await Promise.all([
+  const [collections, genres, lent, wishlist] = await Promise.all([
     analyticsRepository.collectionFigures(ctx.db, userId),
     analyticsRepository.genreCounts(ctx.db, userId),
     analyticsRepository.lentAlbums(ctx.db, userId),
+    wishlistAnalytics(ctx.db, userId),
   ]);
   // Every album is in exactly one collection, so the totals are the sums of the per-collection figures.
   const totalCents = collections.reduce((sum, c) => sum + c.value_cents, 0);
@@ -67,6 +69,7 @@ export async function buildAnalytics(ctx: AppContext, userId: number, reminders:
       collection: a.collection_name,
     })),
     loans: loanFigures(lent, reminders),
+    wishlist,
   };
 }
 

@@ -151,6 +151,7 @@ describe('GET /api/analytics', () => {
           { id: ids.abbeyRoad, title: 'Abbey Road', artist: 'The Beatles', lentTo: 'Kim', lentDate: '2025-03-01', collection: 'Rock', daysLent: daysSince('2025-03-01') },
         ],
       },
+      wishlist: { items: 0, byPriority: { '1': 0, '2': 0, '3': 0 }, totalMaxPrice: 0 },
     });
     // Most albums first; a tie goes by name.
     expect(Object.keys(res.json<{ albumsByGenre: object }>().albumsByGenre)).toEqual(['Rock', 'Jazz', 'Unknown']);
@@ -169,6 +170,7 @@ describe('GET /api/analytics', () => {
       albumsByGenre: {},
       lentAlbums: [],
       loans: { reminderDays: 30, today: utcToday(), lentCount: 0, overdueCount: 0, overdue: [] },
+      wishlist: { items: 0, byPriority: { '1': 0, '2': 0, '3': 0 }, totalMaxPrice: 0 },
     });
   });
 

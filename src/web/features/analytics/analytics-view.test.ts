@@ -35,6 +35,7 @@ describe('analytics view', () => {
       albumsByGenre: { Jazz: 2, Unknown: 1 },
       lentAlbums: [],
       loans: { reminderDays: 30, today: '2026-01-01', lentCount: 0, overdueCount: 0, overdue: [] },
+      wishlist: { items: 0, byPriority: { '1': 0, '2': 0, '3': 0 }, totalMaxPrice: 0 },
     });
     expect(series.perCollection).toEqual([
       { label: 'Jazz', value: 2 },

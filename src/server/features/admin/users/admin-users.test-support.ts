@@ -12,6 +12,7 @@ export interface RichUser {
   user: { id: number; username: string };
   collectionShareToken: string;
   storeShareToken: string;
+  wishlistShareToken: string;
 }
 
 /**
@@ -44,6 +45,9 @@ export async function richUser(app: FastifyInstance): Promise<RichUser> {
     .execute();
   const storeShare = await client.post('/api/record-stores/share');
   expect(storeShare.statusCode).toBe(200);
+  expect((await client.post('/api/wishlist', { title: 'A Love Supreme', artist: 'John Coltrane', notes: 'private' })).statusCode).toBe(201);
+  const wishlistShare = await client.post('/api/wishlist/share');
+  expect(wishlistShare.statusCode).toBe(200);
   expect((await client.get('/api/export/albums')).statusCode).toBe(200);
 
   // A failed login (login-account bucket) and a reset request (token + pending mail + forgot-email bucket).
@@ -82,6 +86,7 @@ export async function richUser(app: FastifyInstance): Promise<RichUser> {
     user,
     collectionShareToken: share.json<{ shareToken: string }>().shareToken,
     storeShareToken: storeShare.json<{ shareToken: string }>().shareToken,
+    wishlistShareToken: wishlistShare.json<{ shareToken: string }>().shareToken,
   };
 }
 

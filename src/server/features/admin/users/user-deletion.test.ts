@@ -23,6 +23,7 @@ describe('deleteUserAndData', () => {
         'password_reset_tokens',
         'record_stores',
         'sessions',
+        'wish_items',
       ]),
     );
   });
@@ -47,11 +48,13 @@ describe('deleteUserAndData', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/record-stores/shared/${doomed.storeShareToken}` })).statusCode).toBe(
       404,
     );
+    expect((await t.app.inject({ method: 'GET', url: `/api/wishlist/shared/${doomed.wishlistShareToken}` })).statusCode).toBe(404);
     expect((await doomed.client.get('/api/user')).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: `/api/shared/${bystander.collectionShareToken}` })).statusCode).toBe(200);
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/record-stores/shared/${bystander.storeShareToken}` })).statusCode,
     ).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/wishlist/shared/${bystander.wishlistShareToken}` })).statusCode).toBe(200);
     expect((await bystander.client.get('/api/user')).statusCode).toBe(200);
   });
 

@@ -56,6 +56,7 @@ async function deleteUserRows(trx: Transaction<Database>, userId: number): Promi
 
   // Explicit, in child-to-parent order, rather than trusting that every engine cascades (SQLite only
   // does with foreign_keys on): the outcome is the same either way.
+  await trx.deleteFrom('wish_items').where('user_id', '=', user.id).execute();
   await trx.deleteFrom('albums').where('user_id', '=', user.id).execute();
   await trx.deleteFrom('collections').where('user_id', '=', user.id).execute();
   await trx.deleteFrom('images').where('user_id', '=', user.id).execute();
