@@ -66,7 +66,7 @@ export function PressingDetailsSection({ form, initiallyOpen }: { form: AlbumFor
           )}
         </FormField>
         <FormField
-          id="album-barcode"
+          id="album-detail-barcode"
           label="Barcode"
           hint="EAN-13, UPC-A or EAN-8; spaces and dashes are fine."
           error={errors.barcode?.message}
