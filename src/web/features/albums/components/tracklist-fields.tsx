@@ -38,12 +38,12 @@ export function TracklistFields({
             const n = index + 1;
             return (
               <li key={field.id} className="grid gap-1" data-testid="track-row">
-                <div className="flex items-center gap-2">
+                {/* A grid, not flex: the inputs are full-width by default and would crowd out the title. */}
+                <div className="grid grid-cols-[4rem_minmax(0,1fr)_5rem_auto] items-center gap-2">
                   <Input
                     aria-label={`Track ${n} position`}
                     placeholder="A1"
                     autoComplete="off"
-                    className="w-16 shrink-0"
                     maxLength={ALBUM_DETAIL_LIMITS.trackPosition}
                     aria-invalid={Boolean(rowErrors?.position)}
                     aria-describedby={describedBy}
@@ -53,7 +53,6 @@ export function TracklistFields({
                     aria-label={`Track ${n} title`}
                     placeholder="Title"
                     autoComplete="off"
-                    className="min-w-0 flex-1"
                     maxLength={ALBUM_DETAIL_LIMITS.trackTitle}
                     aria-invalid={Boolean(rowErrors?.title)}
                     aria-describedby={describedBy}
@@ -64,7 +63,7 @@ export function TracklistFields({
                     placeholder="3:45"
                     autoComplete="off"
                     inputMode="numeric"
-                    className="w-20 shrink-0 tabular-nums"
+                    className="tabular-nums"
                     maxLength={ALBUM_DETAIL_LIMITS.trackDuration}
                     aria-invalid={Boolean(rowErrors?.duration)}
                     aria-describedby={describedBy}
