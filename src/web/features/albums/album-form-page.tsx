@@ -15,7 +15,8 @@ import { LoadError } from '../../components/load-error';
 import { arriveHomeAt } from '../../lib/home-view-memory';
 import { collectionHref } from '../collections/selected-collection';
 import { albumToFormValues, newAlbumValues } from './album-form-values';
-import { albumQuery } from './api';
+import { albumQuery, useAlbums } from './api';
+import { AlbumCopiesPanel } from './components/album-copies-panel';
 import { AlbumForm } from './components/album-form';
 
 const MAX_ID = 2_147_483_647;
@@ -124,6 +125,7 @@ function NewAlbum() {
 function EditAlbum({ id }: { id: number }) {
   const albumResult = useQuery(albumQuery(id));
   const collectionsQuery = useCollections();
+  const albumsQuery = useAlbums();
   const goHome = useBackHome();
   const album: Album | undefined = albumResult.data;
   useDocumentTitle(album ? `Edit ${album.title}` : 'Edit Album');
@@ -134,23 +136,26 @@ function EditAlbum({ id }: { id: number }) {
   let body: ReactNode;
   if (album && names) {
     body = (
-      <AlbumForm
-        key={album.id}
-        album={album}
-        defaultValues={albumToFormValues(album)}
-        collections={names}
-        onSaved={(saved) => {
-          toast({ title: 'Album updated', description: `Your changes to “${saved.title}” were saved.`, variant: 'success' });
-          arriveHomeAt({ kind: 'album', id: saved.id });
-          goHome(saved.collection, true);
-        }}
-        onDeleted={(deleted) => {
-          toast({ title: 'Album deleted', description: `“${deleted.title}” was removed from “${deleted.collection}”.`, variant: 'success' });
-          arriveHomeAt({ kind: 'top' });
-          goHome(deleted.collection, true);
-        }}
-        onCancel={() => goHome(album.collection)}
-      />
+      <>
+        <AlbumCopiesPanel album={album} albums={albumsQuery.data} />
+        <AlbumForm
+          key={album.id}
+          album={album}
+          defaultValues={albumToFormValues(album)}
+          collections={names}
+          onSaved={(saved) => {
+            toast({ title: 'Album updated', description: `Your changes to “${saved.title}” were saved.`, variant: 'success' });
+            arriveHomeAt({ kind: 'album', id: saved.id });
+            goHome(saved.collection, true);
+          }}
+          onDeleted={(deleted) => {
+            toast({ title: 'Album deleted', description: `“${deleted.title}” was removed from “${deleted.collection}”.`, variant: 'success' });
+            arriveHomeAt({ kind: 'top' });
+            goHome(deleted.collection, true);
+          }}
+          onCancel={() => goHome(album.collection)}
+        />
+      </>
     );
   } else if ((!album && albumResult.isError) || (!names && collectionsQuery.isError)) {
     body = (

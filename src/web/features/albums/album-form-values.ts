@@ -1,6 +1,7 @@
 import type { Control, UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { ALBUM_MESSAGES, albumFormRequestSchema, type Album, type AlbumInput, type AlbumRequest } from '../../../common/albums.schemas';
+import type { AlbumFormat } from '../../../common/album-formats';
 import type { Condition, Genre } from '../../../common/constants';
 import { isApiError } from '../../lib/api-client';
 
@@ -26,6 +27,49 @@ export interface AlbumFormValues {
   lentTo: string;
   lentDate: string;
   coverUrl: string | null;
+  // Pressing & details (docs/product/albums.md#pressing--details): text as typed, '' when empty.
+  format: AlbumFormat | '';
+  catalogNumber: string;
+  barcode: string;
+  pressing: string;
+  /** '' or '1' to '5'. */
+  rating: string;
+  location: string;
+  notes: string;
+  tracklist: TrackRow[];
+  discogsReleaseId: string;
+  musicbrainzReleaseId: string;
+}
+
+/** One editable tracklist row; duration '' when not known. */
+export interface TrackRow {
+  position: string;
+  title: string;
+  duration: string;
+}
+
+/** The Pressing & details fields, in the form's order. */
+export const DETAIL_FIELD_NAMES = [
+  'format',
+  'catalogNumber',
+  'barcode',
+  'pressing',
+  'rating',
+  'location',
+  'notes',
+  'tracklist',
+  'discogsReleaseId',
+  'musicbrainzReleaseId',
+] as const satisfies readonly (keyof AlbumFormValues)[];
+
+type DetailValues = Pick<AlbumFormValues, (typeof DETAIL_FIELD_NAMES)[number]>;
+
+/** Whether any Pressing & details field holds something: the section then opens on edit. */
+export function hasAlbumDetails(values: DetailValues): boolean {
+  return DETAIL_FIELD_NAMES.some((name) => {
+    const value = values[name];
+    return Array.isArray(value) ? value.length > 0 : value.trim() !== '';
+  });
 }
 
 /**
@@ -59,6 +103,16 @@ export function newAlbumValues(collection: string, currentYear: number): AlbumFo
     lentTo: '',
     lentDate: '',
     coverUrl: null,
+    format: '',
+    catalogNumber: '',
+    barcode: '',
+    pressing: '',
+    rating: '',
+    location: '',
+    notes: '',
+    tracklist: [],
+    discogsReleaseId: '',
+    musicbrainzReleaseId: '',
   };
 }
 
@@ -83,6 +137,16 @@ export function albumToFormValues(album: Album): AlbumFormValues {
     lentTo: text(album.lentTo),
     lentDate: text(album.lentDate),
     coverUrl: album.coverUrl,
+    format: album.format ?? '',
+    catalogNumber: text(album.catalogNumber),
+    barcode: text(album.barcode),
+    pressing: text(album.pressing),
+    rating: album.rating === null ? '' : String(album.rating),
+    location: text(album.location),
+    notes: text(album.notes),
+    tracklist: (album.tracklist ?? []).map((track) => ({ position: track.position, title: track.title, duration: track.duration ?? '' })),
+    discogsReleaseId: album.discogsReleaseId === null ? '' : String(album.discogsReleaseId),
+    musicbrainzReleaseId: text(album.musicbrainzReleaseId),
   };
 }
 

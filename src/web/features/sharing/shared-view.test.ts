@@ -13,6 +13,7 @@ const {
   sharedAlbumsUrl,
   sharedArtistsUrl,
   sharedCollectionUrl,
+  sharedAlbumFacts,
   sharedReadRetry,
 } = await import('./shared-view');
 
@@ -45,6 +46,15 @@ describe('shared collection calls (docs/product/sharing.md#public-api)', () => {
 
   it('a token is a path segment, never a path', () => {
     expect(sharedCollectionUrl('../user')).toBe('/api/shared/..%2Fuser');
+  });
+});
+
+describe("a shared card's format and release year (docs/product/sharing.md#public-page)", () => {
+  it('shows the format by its display name and the year, whichever are filled', () => {
+    expect(sharedAlbumFacts({ format: 'LP', releaseYear: 1959 })).toBe('Vinyl LP · 1959');
+    expect(sharedAlbumFacts({ format: '78', releaseYear: null })).toBe('78 rpm shellac');
+    expect(sharedAlbumFacts({ format: null, releaseYear: 1977 })).toBe('1977');
+    expect(sharedAlbumFacts({ format: null, releaseYear: null })).toBe('');
   });
 });
 

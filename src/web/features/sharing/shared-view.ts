@@ -5,6 +5,7 @@ import {
   type SharedSortField,
   type SortOrder,
 } from '../../../common/sharing.schemas';
+import { ALBUM_FORMAT_NAMES, type AlbumFormat } from '../../../common/album-formats';
 import { isApiError } from '../../lib/api-client';
 import { API } from '../../lib/api-paths';
 import { readRetry } from '../../lib/query-client';
@@ -19,6 +20,14 @@ export const SHARING_MESSAGES = {
   updateFailed: 'Failed to update album list',
   empty: 'No albums found in this collection',
 } as const;
+
+/**
+ * The line under a shared card's artist (docs/product/sharing.md#public-page): the format's display
+ * name and the release year, whichever are filled; '' when neither is.
+ */
+export function sharedAlbumFacts(album: { format: AlbumFormat | null; releaseYear: number | null }): string {
+  return [album.format && ALBUM_FORMAT_NAMES[album.format], album.releaseYear].filter(Boolean).join(' · ');
+}
 
 /** What the visitor chose: an artist of the list ('' = all), the sort field and the order. */
 export interface SharedAlbumsView {

@@ -7,7 +7,7 @@ import { Select, type SelectOption } from '../../../components/ui/select';
 import type { AlbumFormControl, AlbumFormValues } from '../album-form-values';
 
 /** Radix Select reserves '' for "nothing chosen"; this option clears an optional choice. */
-const NOT_SET = '__not_set__';
+export const NOT_SET = '__not_set__';
 
 const optionalChoices = (values: readonly string[], noneLabel: string): SelectOption[] => [
   { value: NOT_SET, label: noneLabel },
@@ -22,9 +22,9 @@ export interface FieldsProps {
   errors: FieldErrors<AlbumFormValues>;
 }
 
-type ChoiceName = 'genre' | 'mediaCondition' | 'sleeveCondition';
+type ChoiceName = 'genre' | 'mediaCondition' | 'sleeveCondition' | 'format';
 
-/** An optional select (genre, conditions): '' in the form, "No genre" / "Not graded" in the list. */
+/** An optional select (genre, conditions, format): '' in the form, "No genre" / "Not graded" in the list. */
 export function OptionalChoice({ control, errors, name, id, label, options, placeholder }: Omit<FieldsProps, 'register'> & { name: ChoiceName; id: string; label: string; options: SelectOption[]; placeholder: string }) {
   return (
     <FormField id={id} label={label} error={errors[name]?.message}>

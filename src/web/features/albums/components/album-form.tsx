@@ -10,11 +10,12 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useLeaveGuard } from '../../../lib/leave-guard';
 import { CoverArtPicker } from '../../cover-art/components/cover-art-picker';
 import { MetadataAutofill } from '../../releases/components/metadata-autofill';
-import { albumFormSchema, isDuplicateAlbumError, type AlbumFormApi, type AlbumFormValues } from '../album-form-values';
+import { albumFormSchema, DETAIL_FIELD_NAMES, hasAlbumDetails, isDuplicateAlbumError, type AlbumFormApi, type AlbumFormValues } from '../album-form-values';
 import { useDeleteAlbum, useSaveAlbum, type AlbumSave } from '../api';
 import { DetailFields, IdentityFields, PurchaseFields } from './album-form-fields';
 import { DuplicateAlbumDialog } from './duplicate-album-dialog';
 import { LendingFields } from './lending-fields';
+import { PressingDetailsSection } from './pressing-details-section';
 
 const FIELD_NAMES: readonly (keyof AlbumFormValues)[] = [
   'title',
@@ -33,6 +34,7 @@ const FIELD_NAMES: readonly (keyof AlbumFormValues)[] = [
   'lentTo',
   'lentDate',
   'coverUrl',
+  ...DETAIL_FIELD_NAMES,
 ];
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
@@ -92,7 +94,8 @@ export function AlbumForm({ album, defaultValues, collections, onSaved, onDelete
   const showServerErrors = (error: unknown) => {
     if (!(error instanceof ApiError)) return;
     for (const [field, message] of Object.entries(error.fieldErrors)) {
-      if ((FIELD_NAMES as readonly string[]).includes(field))
+      // A track's field comes as a path ("tracklist.3.title"); its first part names the form's field.
+      if ((FIELD_NAMES as readonly string[]).includes(field.split('.')[0]!))
         form.setError(field as keyof AlbumFormValues, { type: 'server', message });
     }
   };
@@ -155,6 +158,7 @@ export function AlbumForm({ album, defaultValues, collections, onSaved, onDelete
         <Section title="Details">
           <DetailFields control={form.control} register={form.register} errors={errors} latestYear={latestYear} />
         </Section>
+        <PressingDetailsSection form={form} initiallyOpen={album !== undefined && hasAlbumDetails(defaultValues)} />
         <Section title="Lending" description="Keep track of who has your records.">
           <LendingFields form={form} />
         </Section>

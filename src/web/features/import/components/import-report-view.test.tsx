@@ -73,5 +73,17 @@ describe('the import report', () => {
     expect(rowsUnder(/^Will be added/)).toHaveLength(2);
     expect(screen.getByText('The first 2 are listed; the counts above are complete.')).toBeTruthy();
     expect(screen.queryByRole('list', { name: /^Values adjusted/ })).toBeNull();
+    expect(screen.queryByRole('list', { name: /^Added as other copies/ })).toBeNull();
+  });
+
+  it('lists the rows added as other copies of an album already there, with the reason', () => {
+    const reason = 'Another copy: the album in "Rock" has a different release';
+    render(
+      <ImportReportView
+        report={{ ...report, otherCopies: { count: 1, items: [{ row: 3, title: 'Revolver', artist: 'The Beatles', collection: 'Rock', reason }] } }}
+        fileName="collection.csv"
+      />,
+    );
+    expect(rowsUnder(/^Added as other copies/)).toEqual([`Row 3Revolver by The Beatles → Rock — ${reason}`]);
   });
 });

@@ -122,6 +122,15 @@ export function ImportReportView({ report, fileName }: { report: ImportReport; f
           </Row>
         ))}
       </RowList>
+      {/* Added all the same (they are in "Will be added" too): another pressing of an album already
+          there, docs/product/import.md#duplicates. */}
+      <RowList id="import-other-copies" title="Added as other copies" count={report.otherCopies.count} shown={report.otherCopies.items.length}>
+        {report.otherCopies.items.map((item) => (
+          <Row key={item.row} row={item.row}>
+            {albumText(item)} <span className="text-ink-muted">— {item.reason}</span>
+          </Row>
+        ))}
+      </RowList>
       <RowList id="import-notices" title="Values adjusted" count={report.notices.count} shown={report.notices.items.length}>
         {report.notices.items.map((item, i) => (
           <Row key={`${item.row}-${i}`} row={item.row}>
