@@ -3,9 +3,9 @@ import { DEFAULT_HOME_VIEW, HOME_VIEW_MAX_TEXT, normalizeHomeView, parseHomeView
 
 describe('the stored home view (sort, filters, grid or list)', () => {
   it('reads back what it wrote, in one spelling', () => {
-    const view = { sortBy: 'artist', layout: 'list', filters: { artist: 'coltrane', genre: 'Jazz', lending: 'overdue', search: 'blue' } } as const;
+    const view = { sortBy: 'artist', layout: 'list', filters: { artist: 'coltrane', genre: 'Jazz', lending: 'overdue', search: 'blue', format: '2LP', minRating: 4 } } as const;
     expect(parseHomeView(serializeHomeView(view))).toEqual(view);
-    expect(normalizeHomeView(JSON.stringify({ filters: { search: 'blue', lending: 'overdue', genre: 'Jazz', artist: 'coltrane' }, layout: 'list', sortBy: 'artist' }))).toBe(
+    expect(normalizeHomeView(JSON.stringify({ filters: { minRating: 4, format: '2LP', search: 'blue', lending: 'overdue', genre: 'Jazz', artist: 'coltrane' }, layout: 'list', sortBy: 'artist' }))).toBe(
       serializeHomeView(view),
     );
   });
@@ -13,8 +13,15 @@ describe('the stored home view (sort, filters, grid or list)', () => {
   it('turns anything hand-made or hostile into the default, field by field', () => {
     for (const raw of [null, undefined, '', 'not json', '[]', 'null', '42', '"text"', '{'.repeat(3000)]) expect(parseHomeView(raw)).toEqual(DEFAULT_HOME_VIEW);
     expect(parseHomeView(JSON.stringify({ sortBy: 'price', layout: 'table', filters: { artist: 7, lending: 'stolen', genre: ['Jazz'] } }))).toEqual(DEFAULT_HOME_VIEW);
+    expect(parseHomeView(JSON.stringify({ filters: { format: 'Wax cylinder', minRating: 6 } }))).toEqual(DEFAULT_HOME_VIEW);
+    expect(parseHomeView(JSON.stringify({ filters: { format: 'LP', minRating: 2.5 } })).filters).toMatchObject({ format: 'LP', minRating: 0 });
     expect(parseHomeView(JSON.stringify({ sortBy: 'genre', filters: 'x' }))).toEqual({ ...DEFAULT_HOME_VIEW, sortBy: 'genre' });
     expect(parseHomeView(JSON.stringify({ __proto__: { layout: 'list' }, constructor: 1 }))).toEqual(DEFAULT_HOME_VIEW);
+  });
+
+  it('knows every sort the toolbar offers (docs/product/collections.md#filters)', () => {
+    for (const sortBy of ['title', 'artist', 'genre', 'addedAt', 'releaseYear', 'label', 'rating'])
+      expect(parseHomeView(JSON.stringify({ sortBy })).sortBy).toBe(sortBy);
   });
 
   it('keeps at most a short text per filter, so the cookie stays small', () => {

@@ -4,7 +4,10 @@
  * same way). Shared by the server, which reads the cookie, and the browser, which writes both. Stored
  * values come back from the browser, so they are read leniently: anything unknown becomes the default.
  */
-export const HOME_SORT_FIELDS = ['title', 'artist', 'genre'] as const;
+import { RATING_MAX, RATING_MIN } from './album-details.schemas.js';
+import { isAlbumFormat, type AlbumFormat } from './album-formats.js';
+
+export const HOME_SORT_FIELDS = ['title', 'artist', 'genre', 'addedAt', 'releaseYear', 'label', 'rating'] as const;
 export const HOME_LENDING_FILTERS = ['all', 'lent', 'overdue'] as const;
 export const HOME_LAYOUTS = ['grid', 'list'] as const;
 
@@ -15,16 +18,22 @@ export type HomeLayout = (typeof HOME_LAYOUTS)[number];
 export interface HomeView {
   sortBy: HomeSortField;
   layout: HomeLayout;
-  filters: { artist: string; genre: string; lending: HomeLendingFilter; search: string };
+  /** format: one of ALBUM_FORMATS or '' for any; minRating: 1 to 5 stars and up, 0 for any. */
+  filters: { artist: string; genre: string; lending: HomeLendingFilter; search: string; format: AlbumFormat | ''; minRating: number };
 }
 
 /** A filter's text beyond this is not kept: the cookie must stay small, and nobody types that much. */
 export const HOME_VIEW_MAX_TEXT = 100;
 
-export const DEFAULT_HOME_VIEW: HomeView = { sortBy: 'title', layout: 'grid', filters: { artist: '', genre: '', lending: 'all', search: '' } };
+export const DEFAULT_HOME_VIEW: HomeView = { sortBy: 'title', layout: 'grid', filters: { artist: '', genre: '', lending: 'all', search: '', format: '', minRating: 0 } };
 
 const pick = <T extends string>(allowed: readonly T[], value: unknown, fallback: T): T =>
   typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+
+const format = (value: unknown): AlbumFormat | '' => (typeof value === 'string' && isAlbumFormat(value) ? value : '');
+
+const minRating = (value: unknown): number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= RATING_MIN && value <= RATING_MAX ? value : 0;
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.slice(0, HOME_VIEW_MAX_TEXT) : '');
 
@@ -48,6 +57,8 @@ export function parseHomeView(raw: string | null | undefined): HomeView {
       genre: text(filters.genre),
       lending: pick(HOME_LENDING_FILTERS, filters.lending, 'all'),
       search: text(filters.search),
+      format: format(filters.format),
+      minRating: minRating(filters.minRating),
     },
   };
 }
@@ -58,7 +69,7 @@ export function serializeHomeView(view: HomeView): string {
   return JSON.stringify({
     sortBy,
     layout,
-    filters: { artist: text(filters.artist), genre: text(filters.genre), lending: filters.lending, search: text(filters.search) },
+    filters: { artist: text(filters.artist), genre: text(filters.genre), lending: filters.lending, search: text(filters.search), format: format(filters.format), minRating: minRating(filters.minRating) },
   });
 }
 

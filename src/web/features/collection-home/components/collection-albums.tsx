@@ -115,7 +115,7 @@ export function CollectionAlbums({
   const view = useMemo(() => ({ filters, sortBy }), [filters, sortBy]);
   const deferred = useDeferredValue(view);
   useEffect(
-    () => rememberView({ filters: { ...filters, search: filters.search ?? '' }, sortBy, layout }),
+    () => rememberView({ filters: { ...filters, search: filters.search ?? '', format: filters.format ?? '', minRating: filters.minRating ?? 0 }, sortBy, layout }),
     [filters, sortBy, layout],
   );
   useLayoutEffect(() => {
