@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HOME_VIEW, HOME_VIEW_MAX_TEXT, normalizeHomeView, parseHomeView, serializeHomeView } from './home-view';
+import {
+  applyHomeViewSearch,
+  DEFAULT_HOME_VIEW,
+  HOME_VIEW_MAX_TEXT,
+  normalizeHomeView,
+  parseHomeView,
+  serializeHomeView,
+  withHomeViewSearch,
+} from './home-view';
 
 describe('the stored home view (sort, filters, grid or list)', () => {
   it('reads back what it wrote, in one spelling', () => {
@@ -29,5 +37,25 @@ describe('the stored home view (sort, filters, grid or list)', () => {
     const view = parseHomeView(JSON.stringify({ filters: { artist: long, search: long } }));
     expect(view.filters.artist).toHaveLength(HOME_VIEW_MAX_TEXT);
     expect(serializeHomeView(view).length).toBeLessThan(600);
+  });
+});
+
+describe('the sort and filters in the home\'s address (docs/product/collections.md#filters)', () => {
+  const view = parseHomeView(JSON.stringify({ sortBy: 'rating', layout: 'list', filters: { search: 'k 563', format: 'Box Set', minRating: 4, lending: 'lent' } }));
+
+  it('writes only what differs from the default, keeping the collection', () => {
+    const search = withHomeViewSearch('collection=Jazz&sort=title', view);
+    expect(Object.fromEntries(new URLSearchParams(search))).toEqual({ collection: 'Jazz', sort: 'rating', q: 'k 563', lending: 'lent', format: 'Box Set', rating: '4' });
+    expect(withHomeViewSearch('collection=Jazz', DEFAULT_HOME_VIEW)).toBe('collection=Jazz');
+  });
+
+  it('reads back what it wrote; the address wins over the stored view', () => {
+    expect(applyHomeViewSearch(DEFAULT_HOME_VIEW, withHomeViewSearch('', view))).toEqual({ ...view, layout: 'grid' });
+    expect(applyHomeViewSearch(view, 'sort=label&rating=2')).toEqual({ ...view, sortBy: 'label', filters: { ...view.filters, minRating: 2 } });
+    expect(applyHomeViewSearch(view, 'collection=Jazz')).toEqual(view);
+  });
+
+  it('ignores what it does not know', () => {
+    expect(applyHomeViewSearch(DEFAULT_HOME_VIEW, 'sort=price&format=Wax&rating=9&lending=stolen')).toEqual(DEFAULT_HOME_VIEW);
   });
 });

@@ -75,3 +75,48 @@ export function serializeHomeView(view: HomeView): string {
 
 /** The stored text made canonical: what the server drew with and what the browser must agree on. */
 export const normalizeHomeView = (raw: string | null | undefined): string => serializeHomeView(parseHomeView(raw));
+
+/**
+ * docs/product/collections.md#filters: the sort and filters in the home's address, beside
+ * `collection`, so a link or a bookmark opens the same view. Short names; a default is left out.
+ */
+const URL_KEYS = { sortBy: 'sort', search: 'q', artist: 'artist', genre: 'genre', lending: 'lending', format: 'format', minRating: 'rating' } as const;
+
+/** The view with whatever the address sets laid over it (the address wins; anything unknown is ignored). */
+export function applyHomeViewSearch(view: HomeView, search: string): HomeView {
+  const params = new URLSearchParams(search);
+  const get = (key: string) => params.get(key) ?? undefined;
+  const rating = get(URL_KEYS.minRating);
+  return parseHomeView(
+    JSON.stringify({
+      sortBy: get(URL_KEYS.sortBy) ?? view.sortBy,
+      layout: view.layout,
+      filters: {
+        artist: get(URL_KEYS.artist) ?? view.filters.artist,
+        genre: get(URL_KEYS.genre) ?? view.filters.genre,
+        lending: get(URL_KEYS.lending) ?? view.filters.lending,
+        search: get(URL_KEYS.search) ?? view.filters.search,
+        format: get(URL_KEYS.format) ?? view.filters.format,
+        minRating: rating === undefined ? view.filters.minRating : Number(rating),
+      },
+    }),
+  );
+}
+
+/** `search` (an address's query, without "?") with the view's sort and filters in it and every other parameter kept. */
+export function withHomeViewSearch(search: string, view: Pick<HomeView, 'sortBy' | 'filters'>): string {
+  const params = new URLSearchParams(search);
+  for (const key of Object.values(URL_KEYS)) params.delete(key);
+  const { filters } = view;
+  const set = (key: string, value: string, fallback: string) => {
+    if (value.trim() !== fallback) params.set(key, value);
+  };
+  set(URL_KEYS.sortBy, view.sortBy, DEFAULT_HOME_VIEW.sortBy);
+  set(URL_KEYS.search, filters.search, '');
+  set(URL_KEYS.artist, filters.artist, '');
+  set(URL_KEYS.genre, filters.genre, '');
+  set(URL_KEYS.lending, filters.lending, 'all');
+  set(URL_KEYS.format, filters.format, '');
+  set(URL_KEYS.minRating, String(filters.minRating), '0');
+  return params.toString();
+}

@@ -8,7 +8,11 @@ import type { Album } from '../../../../common/albums.schemas';
 import { CollectionAlbums } from './collection-albums';
 
 // The home's filters are kept on the device between visits; each test starts from none.
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  // The view is kept in local storage and in the address: each test starts from neither.
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
 afterEach(cleanup);
 vi.setConfig({ testTimeout: 30_000 });
 
