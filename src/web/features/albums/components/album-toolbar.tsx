@@ -180,7 +180,7 @@ export function AlbumToolbar({
       <div
         id="album-filters"
         className={cn(
-          'grid grid-cols-2 items-end gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_9rem_9rem_9rem_9rem_auto]',
+          'grid grid-cols-2 items-end gap-3 sm:grid-cols-4 2xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_9rem_9rem_9rem_9rem_auto]',
           !open && 'max-[768px]:hidden',
         )}
       >
