@@ -177,11 +177,10 @@ describe('upgrading from every earlier schema version', () => {
       const user = await db.selectFrom('users').selectAll().where('id', '=', ids.user!).executeTakeFirstOrThrow();
       expect(user).toMatchObject({ data_version: 0, loan_reminder_days: 30 });
       // An album that was there before the collector's details: added when it was created (set by the
-      // migration that brought the details, when this upgrade ran it; else the answer falls back to the
-      // creation time), no details.
+      // migration that brought the details when this upgrade ran it, else by the version that wrote it:
+      // the 010 seed above), no details.
       const album = await db.selectFrom('albums').selectAll().where('user_id', '=', ids.user!).executeTakeFirstOrThrow();
-      const detailsMigrated = names.indexOf('010-collector-fields') > index;
-      expect(album).toMatchObject({ added_at: detailsMigrated ? album.created_at : null, format: null, catalog_number: null, tracklist: null, rating: null });
+      expect(album).toMatchObject({ added_at: album.created_at, format: null, catalog_number: null, tracklist: null, rating: null });
       // The administrator's own alert setting survived the migration that seeds the defaults.
       if (names.indexOf('005-admin-alerts') > index) expect(await db.selectFrom('alert_configs').selectAll().where('type', '=', 'album_count').executeTakeFirst()).toMatchObject({ threshold: 5, notification_email: 'ops@example.com' });
       await handle.close();

@@ -25,9 +25,17 @@ const pressing: Pressing = {
   coverUrl: 'https://coverartarchive.org/release/5b11f4ce-a62d-471e-81fc-a69a8278c7da/front-500',
 };
 
+const DETAIL_FIELDS = ['format', 'catalogNumber', 'barcode', 'musicbrainzReleaseId', 'tracklist'];
+/** A new album's form values as a form without the copy's details holds them. */
+const basicAlbum = () =>
+  Object.fromEntries(Object.entries(newAlbumValues('Jazz', 2026)).filter(([field]) => !DETAIL_FIELDS.includes(field))) as Omit<
+    ReturnType<typeof newAlbumValues>,
+    'format' | 'catalogNumber' | 'barcode' | 'musicbrainzReleaseId' | 'tracklist'
+  >;
+
 describe("autofill: the copy's details (where the form holds them)", () => {
   const details = { format: '', catalogNumber: '', barcode: '', musicbrainzReleaseId: '', tracklist: [] };
-  const newAlbum = { ...newAlbumValues('Jazz', 2026), title: 'Kind of Blue', artist: 'Miles Davis' };
+  const newAlbum = { ...basicAlbum(), title: 'Kind of Blue', artist: 'Miles Davis' };
 
   it('fills format, catalogue number, release id and tracklist when they are empty', () => {
     const plan = planAutofill({ ...newAlbum, ...details }, pressing, () => false, false);
@@ -82,7 +90,7 @@ describe("autofill: the copy's details (where the form holds them)", () => {
 
 describe('autofill: which fields a chosen pressing fills', () => {
   it('fills every empty field and the default year of a new album, and imports the cover', () => {
-    const values = { ...newAlbumValues('Jazz', 2026), title: 'Kind of Blue', artist: 'Miles Davis' };
+    const values = { ...basicAlbum(), title: 'Kind of Blue', artist: 'Miles Davis' };
     const plan = planAutofill(values, pressing, () => false, false);
     expect(plan).toEqual({
       set: { genre: 'Jazz', label: 'Columbia', releaseYear: '1959', country: 'United States' },
@@ -93,7 +101,7 @@ describe('autofill: which fields a chosen pressing fills', () => {
 
   it('keeps what the user entered (and the cover they chose) unless asked to replace it', () => {
     const values = {
-      ...newAlbumValues('Jazz', 2026),
+      ...basicAlbum(),
       title: 'kind of blue',
       artist: 'Miles Davis',
       country: 'UK',
@@ -112,7 +120,7 @@ describe('autofill: which fields a chosen pressing fills', () => {
   });
 
   it('never empties a field MusicBrainz knows nothing about', () => {
-    const values = { ...newAlbumValues('Jazz', 2026), label: 'Blue Note', genre: 'Jazz' as const };
+    const values = { ...basicAlbum(), label: 'Blue Note', genre: 'Jazz' as const };
     const plan = planAutofill(
       values,
       { ...pressing, label: null, genre: null, year: null, country: null, coverUrl: null },
@@ -121,6 +129,13 @@ describe('autofill: which fields a chosen pressing fills', () => {
     );
     expect(plan.set).toEqual({ title: 'Kind of Blue', artist: 'Miles Davis' });
     expect(plan.importCover).toBe(false);
+  });
+
+  it('with the details section in the form, fills its empty fields too', () => {
+    const values = { ...newAlbumValues('Jazz', 2026), title: 'Kind of Blue', artist: 'Miles Davis' };
+    const plan = planAutofill(values, pressing, () => false, false);
+    expect(plan.set).toMatchObject({ genre: 'Jazz', format: 'LP', catalogNumber: 'CL 1355', musicbrainzReleaseId: pressing.releaseId });
+    expect(plan.tracklist).toEqual(pressing.tracklist);
   });
 
   it('names fields for a sentence', () => {

@@ -18,7 +18,7 @@ export interface RichUser {
 /**
  * A user who has something in every place the app keeps things of a user: collections and albums (made
  * through the API, so the album-creation bucket fills), a stored cover, record stores, both kinds of share
- * link, a session, a reset token with its pending mail, a failed login, a checkout session, a demo
+ * link, a wish and its gift-list link, a covers-and-details job (paused), a session, a reset token with its pending mail, a failed login, a checkout session, a demo
  * subscription, an alert, and a kept CSV export on disk. Needs an app built with `mailWorker: false`
  * (so the reset mail stays pending).
  */
@@ -28,6 +28,7 @@ export async function richUser(app: FastifyInstance): Promise<RichUser> {
   expect(collection.statusCode).toBe(201);
   const collectionId = collection.json<{ id: number }>().id;
   await insertStoredImage(app, user.id, `${user.id}-cover.png`);
+  const albumIds: number[] = [];
   for (const title of ['Blue Train', 'Giant Steps']) {
     const album = await client.post('/api/albums', {
       collection: 'Jazz',
@@ -36,7 +37,14 @@ export async function richUser(app: FastifyInstance): Promise<RichUser> {
       coverUrl: `/api/cover-art/${user.id}-cover.png`,
     });
     expect(album.statusCode).toBe(201);
+    albumIds.push(album.json<{ id: number }>().id);
   }
+  // A finished lookup of the covers-and-details job, as an import leaves it, and the job paused.
+  await app.ctx.db
+    .insertInto('enrichment_jobs')
+    .values({ user_id: user.id, album_id: albumIds[0]!, status: 'unmatched', next_attempt_at: nowIso(), lease_owner: null, lease_until: null, created_at: nowIso(), finished_at: nowIso() })
+    .execute();
+  expect((await client.post('/api/enrichment/pause')).statusCode).toBe(200);
   const share = await client.post(`/api/collections/${collectionId}/share`);
   expect(share.statusCode).toBe(200);
   await app.ctx.db
