@@ -45,7 +45,7 @@ test('scan: the decoder loads only when asked, reads the sleeve barcode and list
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
   await page.goto('/album/new?collection=Scanned');
-  await expect(page.getByLabel('Title')).toBeVisible();
+  await expect(page.getByLabel('Title', { exact: true })).toBeVisible();
   expect(scripts.some((s) => s.includes('barcode-scanner'))).toBe(false);
 
   await section(page).getByRole('button', { name: 'Scan' }).click();
@@ -55,7 +55,7 @@ test('scan: the decoder loads only when asked, reads the sleeve barcode and list
   await expect(dialog).toContainText(/Pressings with the barcode 0?888837168618 on MusicBrainz/);
   await dialog.getByRole('button', { name: /Random Access Memories/ }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByLabel('Title')).toHaveValue('Random Access Memories');
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Random Access Memories');
   // The scanned code stays in the field, and the camera is off (its dialog closed).
   await expect(section(page).getByLabel('Barcode')).toHaveValue(/^0?888837168618$/);
   await expect(page.getByRole('dialog', { name: 'Scan the barcode' })).toBeHidden();

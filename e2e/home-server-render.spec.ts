@@ -106,7 +106,8 @@ test.describe('the collection home drawn on the server', () => {
     releaseApp();
     await waitForHydration(page);
     await expect(cards(page).first()).toHaveAttribute('data-drawn-by', 'server');
-    expect(reads.sort()).toEqual(['/api/albums', '/api/collections', '/api/user']);
+    // Each once: the user, the collections, the albums, and the covers-and-details status the home's line shows.
+    expect(reads.sort()).toEqual(['/api/albums', '/api/collections', '/api/enrichment', '/api/user']);
 
     await page.getByLabel('Artist').fill('Artist 3');
     await expect(page.getByTestId('album-summary')).toContainText('2 of 12 albums');

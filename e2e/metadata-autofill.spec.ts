@@ -33,7 +33,7 @@ test('autofill: title and artist → choose a pressing (keyboard) → label, yea
     section(page).getByText('Please enter both title and artist before looking up pressings, or use the barcode.'),
   ).toBeVisible();
 
-  await page.getByLabel('Title').fill('Kind of Blue');
+  await page.getByLabel('Title', { exact: true }).fill('Kind of Blue');
   await page.getByLabel('Artist').fill('Miles Davis');
   await page.getByLabel('Country').fill('USA');
   await section(page).getByRole('button', { name: 'Find pressings' }).click();
@@ -96,7 +96,7 @@ test('barcode add: a wrong check digit is refused; the typed barcode opens the f
   await dialog.getByRole('button', { name: /Random Access Memories/ }).click();
   await expect(dialog).toBeHidden();
 
-  await expect(page.getByLabel('Title')).toHaveValue('Random Access Memories');
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Random Access Memories');
   await expect(page.getByLabel('Artist')).toHaveValue('Daft Punk');
   await expect(page.getByLabel('Label')).toHaveValue('Columbia');
   await expect(page.getByLabel('Release year')).toHaveValue('2013');
@@ -161,7 +161,7 @@ test('autofill: MusicBrainz down → the dialog says so, and Try again lists the
     }),
   );
   await page.goto('/album/new?collection=Rock');
-  await page.getByLabel('Title').fill('Rumours');
+  await page.getByLabel('Title', { exact: true }).fill('Rumours');
   await page.getByLabel('Artist').fill('Fleetwood Mac');
   await section(page).getByRole('button', { name: 'Find pressings' }).click();
   const dialog = pressingsDialog(page);

@@ -122,6 +122,10 @@ test('Delete asks first, naming the count; a 404 shows the server message and ke
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(bar(page)).toContainText('2 selected');
+  // While the dialog closes the page behind it is still hidden from assistive technology (and from
+  // role queries): read the ticked boxes once it is gone.
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('checkbox', { name: /^Select “/, checked: true })).toHaveCount(2);
 
   // One of them deleted elsewhere: the call refuses as a whole and nothing changes.
   const [first] = await tickedTitles(page);
