@@ -161,7 +161,12 @@ test('keyboard only: Tab to the checkboxes, Space ticks, Shift+arrow extends, Es
   await expect(checkboxes(page).first()).toBeFocused();
   await page.keyboard.press('Space');
   await expect(checkboxes(page).first()).toBeChecked();
+  // Each key once the page shows what the last one did, as a person sees it (the bar's code loads on
+  // the first tick).
+  await expect(bar(page)).toContainText('1 selected');
   await page.keyboard.press('Shift+ArrowRight');
+  await expect(bar(page)).toContainText('2 selected');
+  await expect(checkboxes(page).nth(1)).toBeFocused();
   await page.keyboard.press('Shift+ArrowRight');
   await expect(checkboxes(page).nth(2)).toBeFocused();
   await expect(bar(page)).toContainText('3 selected');
