@@ -43,10 +43,16 @@ test('the home shows the lookups with pause and resume; the import page reports 
   await expect(line.getByRole('status')).toHaveText(/^Finding covers: \d of 3$/);
   await line.getByRole('button', { name: 'Pause' }).press('Enter');
   await expect(line.getByRole('status')).toHaveText(/^Finding covers paused: \d of 3$/);
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoSeriousFindings(page);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/enrichment-home-${width}.png` });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.evaluate((theme) => localStorage.setItem('spindle-theme', theme), colorScheme);
+    await page.reload();
+    await expect(line.getByRole('status')).toHaveText(/^Finding covers paused: \d of 3$/);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoSeriousFindings(page);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/enrichment-home-${colorScheme}-${width}.png` });
+    }
   }
   await line.getByRole('button', { name: 'Resume' }).press('Enter');
   // The line goes once every album was looked up (MusicBrainz's pace: about a second per call).

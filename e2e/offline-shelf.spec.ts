@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
+import { seriousAxeFindings } from './support/axe-check';
 import { registerViaApi, signIn } from './support/helpers';
 
 /*
@@ -11,6 +12,7 @@ import { registerViaApi, signIn } from './support/helpers';
  */
 
 const KEPT_CACHE = 'spindle-kept-data';
+const SHOTS = process.env.SCREENSHOT_DIR;
 
 // The worker registers 8 s after the page's load (offline-copy-client.ts), and some journeys wait for it twice.
 test.describe.configure({ timeout: 150_000 });
@@ -24,7 +26,7 @@ function keptTitles(page: Page): Promise<string[]> {
   }, KEPT_CACHE);
 }
 
-async function seedShelf(page: Page, collection: string, albums: { title: string; artist: string; genre?: string }[]) {
+async function seedShelf(page: Page, collection: string, albums: { title: string; artist: string; genre?: string; notes?: string; tracklist?: object[] }[]) {
   expect((await page.request.post('/api/collections', { data: { name: collection } })).status()).toBe(201);
   for (const album of albums) expect((await page.request.post('/api/albums', { data: { collection, ...album } })).status()).toBe(201);
 }
@@ -43,8 +45,10 @@ async function loadHomeAndKeep(page: Page, titles: string[]) {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
+const KIND_OF_BLUE_DETAILS = { notes: 'Six-eye label; plays quiet.', tracklist: [{ position: 'A1', title: 'So What', duration: '9:22' }] };
+
 const SHELF = [
-  { title: 'Kind of Blue', artist: 'Miles Davis', genre: 'Jazz' },
+  { title: 'Kind of Blue', artist: 'Miles Davis', genre: 'Jazz', ...KIND_OF_BLUE_DETAILS },
   { title: 'Blue Train', artist: 'John Coltrane', genre: 'Jazz' },
   { title: 'Horses', artist: 'Patti Smith', genre: 'Rock' },
 ];
@@ -76,10 +80,25 @@ test('offline, the home shows the kept albums with a notice; search and filters 
   await expect(cards(page)).toHaveCount(1);
   await page.getByRole('button', { name: 'Clear' }).click();
 
-  // The album opens from the kept list; saving an edit says it needs the network and loses nothing.
+  // The album opens from the kept list, which has no notes or tracklist, and says so; saving an edit
+  // says it needs the network and loses nothing.
   await cards(page).filter({ hasText: 'Kind of Blue' }).click();
   const title = page.getByLabel('Title', { exact: true });
   await expect(title).toHaveValue('Kind of Blue');
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.evaluate((theme) => localStorage.setItem('spindle-theme', theme), colorScheme);
+    await page.reload();
+    await expect(page.getByTestId('notes-offline-notice')).toHaveText(/without its notes and\s+tracklist: they are not kept offline/);
+    await page.getByRole('button', { name: 'Pressing & details' }).click();
+    await expect(page.getByText('Notes and the tracklist are not kept on this device. Saving now leaves them as they are.')).toBeVisible();
+    await expect(page.getByLabel('Notes', { exact: true })).toHaveCount(0);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await seriousAxeFindings(page)).toEqual([]);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/album-offline-${colorScheme}-${width}.png`, fullPage: true });
+    }
+  }
   await title.fill('Kind of Blue (mono)');
   await page.getByRole('button', { name: 'Save Album' }).click();
   await expect(toasts(page).getByText('You are offline: saving changes needs the network. Nothing you typed was lost')).toBeVisible();
@@ -93,6 +112,9 @@ test('offline, the home shows the kept albums with a notice; search and filters 
   await expect(page).not.toHaveURL(/\/album\//);
   await expect(cards(page).filter({ hasText: 'Kind of Blue (mono)' })).toHaveCount(1);
   await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toHaveCount(0);
+  // The form started from the kept copy left the notes and tracklist out of its save: they are as stored.
+  const [saved] = ((await (await page.request.get('/api/albums')).json()) as { id: number; title: string }[]).filter((album) => album.title === 'Kind of Blue (mono)');
+  expect(await (await page.request.get(`/api/albums/${saved!.id}`)).json()).toMatchObject(KIND_OF_BLUE_DETAILS);
   await expect.poll(() => keptTitles(page), { timeout: 45_000 }).toContain('Kind of Blue (mono)');
 });
 

@@ -230,8 +230,15 @@ export const albumSchema = z.object({
 });
 export type Album = z.infer<typeof albumSchema>;
 
+/**
+ * One album in GET /api/albums (docs/product/albums.md#album-list): every field but notes and
+ * tracklist, which load with the album's own page (GET /api/albums/{id}).
+ */
+export const albumListItemSchema = albumSchema.omit({ notes: true, tracklist: true });
+export type AlbumListItem = z.infer<typeof albumListItemSchema>;
+
 /** GET /api/albums: every album of the caller, in the order they were added. */
-export const albumListSchema = z.array(albumSchema);
+export const albumListSchema = z.array(albumListItemSchema);
 
 /** The largest slice GET /api/albums answers at once (`limit`). */
 export const ALBUM_LIST_MAX_LIMIT = 5000;

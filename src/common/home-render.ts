@@ -1,4 +1,4 @@
-import type { Album } from './albums.schemas.js';
+import type { AlbumListItem } from './albums.schemas.js';
 import type { User } from './auth.schemas.js';
 import type { Collection } from './collections.schemas.js';
 
@@ -14,7 +14,7 @@ export interface HomeRenderInput {
   /** GET /api/user, /api/collections and /api/albums for the signed-in user. */
   user: User;
   collections: Collection[];
-  albums: Album[];
+  albums: AlbumListItem[];
   /** The selected-collection cookie's value: localStorage's selectedCollection as the browser last stored it. */
   storedSelectedCollection: string | null;
   /** The home-view cookie's value made canonical (common/home-view.ts): the sort, filters and layout. */

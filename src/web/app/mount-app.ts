@@ -1,7 +1,7 @@
 import { QueryObserver, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import type { Album } from '../../common/albums.schemas';
+import type { AlbumListItem } from '../../common/albums.schemas';
 import type { Collection } from '../../common/collections.schemas';
 import { SERVER_RENDER_ATTRIBUTE, STORED_SELECTION_ATTRIBUTE, STORED_VIEW_ATTRIBUTE } from '../../common/home-render';
 import { peekEarlyJson, takeEarlyJson } from '../lib/early-home-reads';
@@ -43,7 +43,7 @@ async function seedServerDrawnHome(root: HTMLElement, client: QueryClient): Prom
   const [user, collections, albums] = await Promise.all([
     takeEarlyJson<SessionUser>(API.user),
     peekEarlyJson<Collection[]>(API.collections),
-    peekEarlyJson<Album[]>(API.albums),
+    peekEarlyJson<AlbumListItem[]>(API.albums),
   ]);
   if (!user || !collections || !albums) return null;
   const seeded = [

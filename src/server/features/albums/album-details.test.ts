@@ -55,8 +55,10 @@ describe('the collector’s details of an album', () => {
     expect(new Date(album.addedAt).toISOString()).toBe(album.addedAt);
     expect(Date.parse(album.addedAt)).toBeGreaterThanOrEqual(before - 1000);
     expect((await client.get(`/api/albums/${album.id}`)).json()).toEqual(album);
-    expect((await client.get('/api/albums')).json()).toEqual([album]);
-    expect((await client.get('/api/albums?offset=0&limit=10')).json()).toEqual([album]);
+    // The list carries every detail but the notes and tracklist, which load with the album (docs/product/albums.md#album-list).
+    const { notes: _notes, tracklist: _tracklist, ...listed } = album;
+    expect((await client.get('/api/albums')).json()).toEqual([listed]);
+    expect((await client.get('/api/albums?offset=0&limit=10')).json()).toEqual([listed]);
   });
 
   it('answers null for every detail left empty, and an empty tracklist is null', async () => {

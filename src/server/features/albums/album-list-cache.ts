@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
-import type { Album } from '../../../common/albums.schemas.js';
+import type { AlbumListItem } from '../../../common/albums.schemas.js';
 
 const gzip = promisify(gzipCallback);
 
@@ -14,7 +14,7 @@ export interface CachedList {
   etag: string;
   gzipped(): Promise<Buffer>;
   /** The same list as objects (for the server-drawn home). */
-  albums(): Promise<Album[]>;
+  albums(): Promise<AlbumListItem[]>;
   /** Albums `offset` to `offset + limit` of the list, as JSON, serialised once per slice. */
   slice(offset: number, limit: number): Promise<{ body: Buffer; gzipped(): Promise<Buffer>; count: number }>;
 }
@@ -24,18 +24,18 @@ export interface BuiltList {
   body: Buffer;
   /** Byte offsets in `body` after each page's last album (before its `,` or the closing `]`). */
   pageEnds: number[];
-  albums: Album[];
+  albums: AlbumListItem[];
 }
 
 /**
  * Parses the list one page at a time with a turn of the event loop between pages: parsing 15,000
  * albums at once holds every other request up for a quarter of a second on a busy machine.
  */
-export async function parseInPages(body: Buffer, pageEnds: number[]): Promise<Album[]> {
-  const albums: Album[] = [];
+export async function parseInPages(body: Buffer, pageEnds: number[]): Promise<AlbumListItem[]> {
+  const albums: AlbumListItem[] = [];
   let start = 1;
   for (const end of pageEnds) {
-    albums.push(...(JSON.parse(`[${body.toString('utf8', start, end)}]`) as Album[]));
+    albums.push(...(JSON.parse(`[${body.toString('utf8', start, end)}]`) as AlbumListItem[]));
     start = end + 1;
     await setImmediate();
   }
@@ -88,7 +88,7 @@ export class AlbumListCache<K extends string | number = number> {
     let compressed: Promise<Buffer> | undefined;
     // Weak: memory pressure may drop the objects; they are parsed again (in pages) when next needed.
     let parsed = new WeakRef(albums);
-    let parsing: Promise<Album[]> | undefined;
+    let parsing: Promise<AlbumListItem[]> | undefined;
     const slices = new Map<string, ReturnType<CachedList['slice']>>();
     const list: CachedList = {
       version,

@@ -40,7 +40,25 @@ describe('GET /api/albums', () => {
     const res = await client.get('/api/albums');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(albumListSchema.parse(res.json())).toEqual([a, b]);
+    expect(res.json()).toEqual([a, b].map(({ notes: _notes, tracklist: _tracklist, ...listed }) => listed));
+    expect(albumListSchema.parse(res.json())).toEqual(res.json());
+  });
+
+  it('leaves out the notes and tracklist, which GET /api/albums/{id} answers', async () => {
+    const { client } = await collector();
+    const tracklist = [{ position: 'A1', title: 'Gloria’s Step', duration: '6:09' }];
+    const created = (await client.post('/api/albums', { ...album('Sunday at the Village Vanguard'), notes: 'First pressing, Riverside.', tracklist, rating: 5 })).json();
+    expect(created).toMatchObject({ notes: 'First pressing, Riverside.', tracklist });
+    for (const url of ['/api/albums', '/api/albums?offset=0&limit=5']) {
+      const [listed] = (await client.get(url)).json<Record<string, unknown>[]>();
+      expect(listed).not.toHaveProperty('notes');
+      expect(listed).not.toHaveProperty('tracklist');
+      expect(listed).toMatchObject({ id: created.id, rating: 5 });
+    }
+    expect((await client.get(`/api/albums/${created.id}`)).json()).toMatchObject({ notes: 'First pressing, Riverside.', tracklist });
+    const edited = await client.put(`/api/albums/${created.id}`, { ...album('Sunday at the Village Vanguard (mono)') });
+    // A PUT without them keeps them, and answers them.
+    expect(edited.json()).toMatchObject({ notes: 'First pressing, Riverside.', tracklist });
   });
 
   it('answers an ETag, then 304 with no body to If-None-Match', async () => {

@@ -1,10 +1,19 @@
 import type { AlbumFormat } from '../../../common/album-formats.js';
 import type { Track } from '../../../common/album-details.schemas.js';
-import type { Album } from '../../../common/albums.schemas.js';
-import type { AlbumWithCollection } from './albums.repository.js';
+import type { Album, AlbumListItem } from '../../../common/albums.schemas.js';
+import type { AlbumListRow, AlbumWithCollection } from './albums.repository.js';
 
 /** The album as the API shows it (docs/product/albums.md#fields): dollars from integer cents, isLent as a boolean. */
 export function presentAlbum(row: AlbumWithCollection): Album {
+  return {
+    ...presentAlbumListItem(row),
+    notes: row.notes,
+    tracklist: row.tracklist === null ? null : (JSON.parse(row.tracklist) as Track[]),
+  };
+}
+
+/** The album as the list shows it (docs/product/albums.md#album-list): every field but notes and tracklist. */
+export function presentAlbumListItem(row: AlbumListRow): AlbumListItem {
   return {
     id: row.id,
     title: row.title,
@@ -27,10 +36,8 @@ export function presentAlbum(row: AlbumWithCollection): Album {
     catalogNumber: row.catalog_number,
     barcode: row.barcode,
     pressing: row.pressing,
-    notes: row.notes,
     rating: row.rating,
     location: row.location,
-    tracklist: row.tracklist === null ? null : (JSON.parse(row.tracklist) as Track[]),
     discogsReleaseId: row.discogs_release_id,
     musicbrainzReleaseId: row.musicbrainz_release_id,
     // A row an instance of the previous build inserted during an upgrade has no added_at yet.

@@ -8,6 +8,12 @@ export type AlbumWithCollection = Omit<Selectable<AlbumsTable>, 'user_id' | 'tit
   collection_name: string;
 };
 
+/**
+ * A row of the album list: the album without its notes and tracklist, which load with the album's own
+ * page (docs/product/albums.md#album-list).
+ */
+export type AlbumListRow = Omit<AlbumWithCollection, 'notes' | 'tracklist'>;
+
 export type AlbumValues = Omit<NewAlbum, 'id' | 'user_id' | 'created_at' | 'updated_at'>;
 
 const columns = [
@@ -43,6 +49,10 @@ const columns = [
   'collections.name as collection_name',
 ] as const;
 
+const listColumns = columns.filter(
+  (column): column is Exclude<(typeof columns)[number], 'albums.notes' | 'albums.tracklist'> => column !== 'albums.notes' && column !== 'albums.tracklist',
+);
+
 const withCollection = (db: Executor) =>
   db.selectFrom('albums').innerJoin('collections', 'collections.id', 'albums.collection_id').select(columns);
 
@@ -69,6 +79,19 @@ export const albumsRepository = {
     let query = withCollection(db).where('albums.user_id', '=', userId).where('albums.id', '>', options.afterId);
     if (options.collectionId !== undefined) query = query.where('albums.collection_id', '=', options.collectionId);
     return query.orderBy('albums.id').limit(options.limit).execute();
+  },
+
+  /** One keyset page of the album list (docs/product/albums.md#album-list): every column but notes and tracklist. */
+  listPageByUser(db: Executor, userId: number, options: { afterId: number; limit: number }): Promise<AlbumListRow[]> {
+    return db
+      .selectFrom('albums')
+      .innerJoin('collections', 'collections.id', 'albums.collection_id')
+      .select(listColumns)
+      .where('albums.user_id', '=', userId)
+      .where('albums.id', '>', options.afterId)
+      .orderBy('albums.id')
+      .limit(options.limit)
+      .execute();
   },
 
   /**

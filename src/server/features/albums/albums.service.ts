@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import { ALBUM_MESSAGES, type Album, type AlbumInput } from '../../../common/albums.schemas.js';
+import { ALBUM_MESSAGES, type Album, type AlbumInput, type AlbumListItem } from '../../../common/albums.schemas.js';
 import { FREE_TIER_MAX_ALBUMS_PER_COLLECTION } from '../../../common/constants.js';
 import type { AppContext } from '../../context.js';
 import { countIfCrossed, countThreshold } from '../../count-thresholds.js';
@@ -13,7 +13,7 @@ import { conflict, notFound } from '../../errors.js';
 import { paymentRequired, userAccess } from '../../plugins/guards.js';
 import { releaseCovers } from '../cover-art/image-cleanup.js';
 import { AlbumListCache, type BuiltList, type CachedList } from './album-list-cache.js';
-import { presentAlbum } from './album.presenter.js';
+import { presentAlbum, presentAlbumListItem } from './album.presenter.js';
 import { albumsRepository, type AlbumValues } from './albums.repository.js';
 import { reserveAlbumCreation } from './creation-limit.js';
 
@@ -168,7 +168,8 @@ export async function deleteAlbum(ctx: AppContext, userId: number, id: number): 
 const LIST_PAGE_SIZE = 200;
 
 /**
- * Every album of the user, serialised once as the JSON body of GET /api/albums. Read and encoded in
+ * Every album of the user, serialised once as the JSON body of GET /api/albums: without notes and
+ * tracklists (docs/product/albums.md#album-list), which made a list of 20,000 albums several times larger. Read and encoded in
  * keyset pages with a turn of the event loop between them, so a list of 15,000 albums does not hold
  * up everyone else's requests for a tenth of a second. A write landing between pages can
  * only make the list newer than the version it is kept under, and that version is already stale.
@@ -176,11 +177,11 @@ const LIST_PAGE_SIZE = 200;
 export async function serialiseAlbumList(ctx: AppContext, userId: number): Promise<BuiltList> {
   const parts: Buffer[] = [Buffer.from('[')];
   const pageEnds: number[] = [];
-  const albums: Album[] = [];
+  const albums: AlbumListItem[] = [];
   let bytes = 1;
   let afterId = 0;
   for (;;) {
-    const page = (await albumsRepository.pageByUser(ctx.db, userId, { afterId, limit: LIST_PAGE_SIZE })).map(presentAlbum);
+    const page = (await albumsRepository.listPageByUser(ctx.db, userId, { afterId, limit: LIST_PAGE_SIZE })).map(presentAlbumListItem);
     if (page.length > 0) {
       const part = Buffer.from((pageEnds.length === 0 ? '' : ',') + JSON.stringify(page).slice(1, -1));
       parts.push(part);

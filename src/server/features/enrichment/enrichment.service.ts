@@ -65,6 +65,8 @@ async function fillEmptyFields(ctx: AppContext, album: AlbumRow, pressing: Press
     label: text(pressing.label, 200),
     barcode: barcode?.ok ? barcode.barcode : null,
     musicbrainz_release_id: pressing.releaseId,
+    // Stored as the album's own tracklist is: JSON, already within its limits (releases' tracklistFromMedia).
+    tracklist: pressing.tracklist.length > 0 ? JSON.stringify(pressing.tracklist) : null,
   };
   const set: Record<string, ReturnType<typeof sql>> = {};
   for (const [column, value] of Object.entries(found)) {

@@ -30,6 +30,7 @@ const RELEASES: FakeRelease[] = [
     barcode: '888837168618',
     groupGenres: [{ name: 'hard bop', count: 5 }],
     discogsReleaseId: 4242,
+    tracks: [[{ number: 'A1', title: 'Blue Train', length: 643_000 }, { number: 'A2', title: 'Moment\'s Notice', length: null }]],
   },
   {
     id: '22222222-2222-4222-a222-222222222222',
@@ -42,6 +43,7 @@ const RELEASES: FakeRelease[] = [
     label: 'Capitol Records',
     catalogNumber: 'T 2458',
     groupGenres: [{ name: 'pop rock', count: 5 }],
+    tracks: [[{ number: 'A1', title: "Wouldn't It Be Nice", length: 153_000 }]],
   },
 ];
 
@@ -141,6 +143,13 @@ describe('covers and details after an import', () => {
       barcode: '888837168618',
     });
     expect(blueTrain.coverUrl).toMatch(/^\/api\/cover-art\/[0-9a-f]{32}\.jpg$/);
+    // The tracklist was empty: the release's fills it (read with the album, the list carries none).
+    expect((await client.get(`/api/albums/${blueTrain.id}`)).json()).toMatchObject({
+      tracklist: [
+        { position: 'A1', title: 'Blue Train', duration: '10:43' },
+        { position: 'A2', title: "Moment's Notice" },
+      ],
+    });
     expect((await client.get(blueTrain.coverUrl as string)).headers['content-type']).toBe('image/jpeg');
     // Found by catalogue number and label.
     const petSounds = await albumByTitle(client, 'Pet Sounds');
@@ -173,6 +182,7 @@ describe('covers and details after an import', () => {
       label: 'Capitol Records',
       genre: 'Pop',
       releaseYear: 1999,
+      tracklist: [{ position: '1', title: 'My own running order' }],
     });
     expect(edited.statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 600));
@@ -181,11 +191,13 @@ describe('covers and details after an import', () => {
     const resumed = await client.post('/api/enrichment/resume');
     expect(resumed.json<EnrichmentStatus>().state).toBe('running');
     expect(await waitUntilIdle(client)).toMatchObject({ done: 1, matched: 1 });
-    expect(await albumByTitle(client, 'Pet Sounds')).toMatchObject({
+    const filled = await albumByTitle(client, 'Pet Sounds');
+    expect(filled).toMatchObject({
       genre: 'Pop',
       releaseYear: 1999,
       country: 'United Kingdom',
     });
+    expect((await client.get(`/api/albums/${filled.id}`)).json()).toMatchObject({ tracklist: [{ position: '1', title: 'My own running order' }] });
   }, 60_000);
 
   it('queues nothing when the import asks not to look anything up', async () => {

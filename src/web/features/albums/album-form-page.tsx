@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Library, SearchX } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useLocation, useRoute, useSearch } from 'wouter';
-import type { Album } from '../../../common/albums.schemas';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -15,9 +13,11 @@ import { LoadError } from '../../components/load-error';
 import { arriveHomeAt } from '../../lib/home-view-memory';
 import { collectionHref } from '../collections/selected-collection';
 import { albumToFormValues, newAlbumValues } from './album-form-values';
-import { albumQuery, useAlbums } from './api';
+import { useAlbums } from './api';
 import { AlbumCopiesPanel } from './components/album-copies-panel';
 import { AlbumForm } from './components/album-form';
+import { NotesOfflineNotice } from './components/notes-offline-notice';
+import { useAlbumToEdit } from './use-album-to-edit';
 
 const MAX_ID = 2_147_483_647;
 
@@ -123,11 +123,10 @@ function NewAlbum() {
 }
 
 function EditAlbum({ id }: { id: number }) {
-  const albumResult = useQuery(albumQuery(id));
+  const { query: albumResult, album, notesOffline } = useAlbumToEdit(id);
   const collectionsQuery = useCollections();
   const albumsQuery = useAlbums();
   const goHome = useBackHome();
-  const album: Album | undefined = albumResult.data;
   useDocumentTitle(album ? `Edit ${album.title}` : 'Edit Album');
   const names = useMemo(() => collectionsQuery.data?.map((c) => c.name), [collectionsQuery.data]);
 
@@ -137,10 +136,12 @@ function EditAlbum({ id }: { id: number }) {
   if (album && names) {
     body = (
       <>
+        {notesOffline && <NotesOfflineNotice />}
         <AlbumCopiesPanel album={album} albums={albumsQuery.data} />
         <AlbumForm
           key={album.id}
           album={album}
+          notesOffline={notesOffline}
           defaultValues={albumToFormValues(album)}
           collections={names}
           onSaved={(saved) => {

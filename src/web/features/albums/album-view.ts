@@ -1,4 +1,4 @@
-import type { Album } from '../../../common/albums.schemas';
+import type { AlbumListItem } from '../../../common/albums.schemas';
 import { loanState, type LoanReminders } from '../../../common/loans';
 import { formatCents, formatCount } from '../../lib/number-format';
 
@@ -18,7 +18,7 @@ export interface AlbumFilters {
 
 export const NO_FILTERS: AlbumFilters = { artist: '', genre: '', lending: 'all' };
 
-type Sortable = Pick<Album, 'id' | 'title' | 'artist' | 'genre' | 'isLent' | 'lentDate'>;
+type Sortable = Pick<AlbumListItem, 'id' | 'title' | 'artist' | 'genre' | 'isLent' | 'lentDate'>;
 
 // One collator for every comparison: far cheaper than localeCompare per pair on 10,000 albums. Made
 // at the first sort, not as the module loads: a page's first collator loads ICU data (about 11 ms),
@@ -59,7 +59,7 @@ export const hasFilters = (filters: AlbumFilters) =>
   needle(filters.artist) !== '' || needle(filters.genre) !== '' || filters.lending !== 'all' || needle(filters.search ?? '') !== '';
 
 /** Whether an album passes the lending filter, on the loan day and reminder days the server gave. */
-function matchesLending(album: Pick<Album, 'isLent' | 'lentDate'>, lending: LendingFilter, reminders: LoanReminders): boolean {
+function matchesLending(album: Pick<AlbumListItem, 'isLent' | 'lentDate'>, lending: LendingFilter, reminders: LoanReminders): boolean {
   if (lending === 'all') return true;
   if (!album.isLent) return false;
   return lending === 'lent' || loanState(album, reminders)?.overdue === true;
@@ -87,13 +87,13 @@ export function filterAlbums<T extends Sortable>(albums: readonly T[], filters: 
 }
 
 /** The albums of one collection (albums name their collection, docs/product/albums.md#fields), in the order given. */
-export function albumsInCollection<T extends Pick<Album, 'collection'>>(albums: readonly T[], collection: string | null): T[] {
+export function albumsInCollection<T extends Pick<AlbumListItem, 'collection'>>(albums: readonly T[], collection: string | null): T[] {
   if (collection === null) return [];
   return albums.filter((album) => album.collection === collection);
 }
 
 /** docs/product/collections.md#home: the total price of the (filtered) albums, in cents so that dollars add up exactly. */
-export function totalPriceCents(albums: readonly Pick<Album, 'price'>[]): number {
+export function totalPriceCents(albums: readonly Pick<AlbumListItem, 'price'>[]): number {
   let cents = 0;
   for (const album of albums) if (album.price !== null) cents += Math.round(album.price * 100);
   return cents;

@@ -1,26 +1,30 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Album, AlbumInput } from '../../../common/albums.schemas';
+import type { Album, AlbumInput, AlbumListItem } from '../../../common/albums.schemas';
 import { apiRequest, getJson, isApiError } from '../../lib/api-client';
 import { API, QUERY_KEYS } from '../../lib/api-paths';
 import { readRetry } from '../../lib/query-client';
 import { takeEarlyJson } from '../../lib/early-home-reads';
 
 /**
- * GET /api/albums: every album of the user. The server answers with an ETag and the browser
+ * GET /api/albums: every album of the user, without notes and tracklists (they load with the album's
+ * page, docs/product/albums.md#album-list). The server answers with an ETag and the browser
  * revalidates it, so a refetch of an unchanged list costs a 304.
  */
-export const albumsQuery = queryOptions<Album[]>({
+export const albumsQuery = queryOptions<AlbumListItem[]>({
   queryKey: QUERY_KEYS.albums,
-  queryFn: async ({ signal }) => (await takeEarlyJson<Album[]>(API.albums)) ?? getJson<Album[]>(API.albums, { signal }),
+  queryFn: async ({ signal }) => (await takeEarlyJson<AlbumListItem[]>(API.albums)) ?? getJson<AlbumListItem[]>(API.albums, { signal }),
 });
 
 export const useAlbums = () => useQuery(albumsQuery);
 
 export const albumUrl = (id: number) => `${API.albums}/${id}`;
 
-/** GET /api/albums/{id}; a 404 is an answer (the album is gone), not something to retry. */
+/**
+ * GET /api/albums/{id}; a 404 is an answer (the album is gone), not something to retry. Offline the
+ * shelf answers with the kept list's copy, which has no notes or tracklist (docs/product/offline.md#shelf).
+ */
 export const albumQuery = (id: number) =>
-  queryOptions<Album>({
+  queryOptions<Album | AlbumListItem>({
     queryKey: [albumUrl(id)],
     retry: (failureCount, error) => !isApiError(error, 404) && readRetry(failureCount, error),
   });

@@ -1,7 +1,7 @@
-import type { Album } from '../../../common/albums.schemas';
+import type { AlbumListItem } from '../../../common/albums.schemas';
 
 /** Title and artist as copies are matched: trimmed, in any case (docs/product/albums.md#other-copies). */
-const copyKey = (album: Pick<Album, 'title' | 'artist'>) =>
+const copyKey = (album: Pick<AlbumListItem, 'title' | 'artist'>) =>
   `${album.title.trim().toLocaleLowerCase()}\u0000${album.artist.trim().toLocaleLowerCase()}`;
 
 /**
@@ -9,7 +9,7 @@ const copyKey = (album: Pick<Album, 'title' | 'artist'>) =>
  * already holds (GET /api/albums) is the whole collection, so no route of its own is needed.
  * Ordered by collection, then by when each was added.
  */
-export function otherCopiesOf(album: Album, albums: readonly Album[]): Album[] {
+export function otherCopiesOf(album: AlbumListItem, albums: readonly AlbumListItem[]): AlbumListItem[] {
   const key = copyKey(album);
   return albums
     .filter((other) => other.id !== album.id && copyKey(other) === key)
@@ -17,7 +17,7 @@ export function otherCopiesOf(album: Album, albums: readonly Album[]): Album[] {
 }
 
 /** The release this copy is, on Discogs and on MusicBrainz, when its id is known. */
-export function releaseLinks(album: Pick<Album, 'discogsReleaseId' | 'musicbrainzReleaseId'>): { site: string; href: string }[] {
+export function releaseLinks(album: Pick<AlbumListItem, 'discogsReleaseId' | 'musicbrainzReleaseId'>): { site: string; href: string }[] {
   const links: { site: string; href: string }[] = [];
   if (album.discogsReleaseId !== null)
     links.push({ site: 'Discogs', href: `https://www.discogs.com/release/${album.discogsReleaseId}` });

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Album } from '../../../common/albums.schemas';
+import type { AlbumListItem } from '../../../common/albums.schemas';
 import type { Collection, CollectionRequest } from '../../../common/collections.schemas';
 import { apiRequest, getJson } from '../../lib/api-client';
 import { API, QUERY_KEYS } from '../../lib/api-paths';
@@ -28,13 +28,13 @@ const byName = (a: Collection, b: Collection) => a.name.localeCompare(b.name, un
  */
 function applyAndRefresh(
   queryClient: QueryClient,
-  patch: { collections: (list: Collection[]) => Collection[]; albums?: (list: Album[]) => Album[] },
+  patch: { collections: (list: Collection[]) => Collection[]; albums?: (list: AlbumListItem[]) => AlbumListItem[] },
 ) {
   queryClient.setQueryData<Collection[]>(QUERY_KEYS.collections, (list) => (list ? patch.collections(list) : list));
   void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.collections });
   if (patch.albums) {
     const albums = patch.albums;
-    queryClient.setQueryData<Album[]>(QUERY_KEYS.albums, (list) => (list ? albums(list) : list));
+    queryClient.setQueryData<AlbumListItem[]>(QUERY_KEYS.albums, (list) => (list ? albums(list) : list));
     void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.albums });
   }
 }

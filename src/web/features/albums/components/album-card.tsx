@@ -1,7 +1,7 @@
 import { AlarmClock, HandHelping } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'wouter';
-import type { Album } from '../../../../common/albums.schemas';
+import type { AlbumListItem } from '../../../../common/albums.schemas';
 import { CoverImage } from '../../cover-art/components/cover-image';
 import { lentForText, loanState } from '../../../../common/loans';
 import { conditionCode } from '../album-view';
@@ -9,7 +9,7 @@ import { conditionCode } from '../album-view';
 /** The card's text block has a fixed height so every grid row is the same height (the grid is virtualised). */
 export const ALBUM_CARD_INFO_HEIGHT = 96;
 
-function details(album: Album): string {
+function details(album: AlbumListItem): string {
   const media = conditionCode(album.mediaCondition);
   const sleeve = conditionCode(album.sleeveCondition);
   const conditions = media || sleeve ? `${media ?? '–'} / ${sleeve ?? '–'}` : null;
@@ -17,7 +17,7 @@ function details(album: Album): string {
 }
 
 export interface AlbumCardProps {
-  album: Album;
+  album: AlbumListItem;
   /** Loads the cover at once: the first row is the page's largest paint. */
   priority: boolean;
   /**

@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { ALBUM_FORMAT_NAMES } from '../../../../common/album-formats';
-import type { Album } from '../../../../common/albums.schemas';
+import type { Album, AlbumListItem } from '../../../../common/albums.schemas';
 import { Button } from '../../../components/ui/button';
 import { navigateAway } from '../../../lib/leave-guard';
 import { otherCopiesOf, releaseLinks } from '../other-copies';
@@ -10,7 +10,7 @@ import { otherCopiesOf, releaseLinks } from '../other-copies';
  * On the album's page: the release on Discogs or MusicBrainz, and "Other copies in your collections"
  * (docs/product/albums.md#other-copies). Nothing is shown when there is neither.
  */
-export function AlbumCopiesPanel({ album, albums }: { album: Album; albums: readonly Album[] | undefined }) {
+export function AlbumCopiesPanel({ album, albums }: { album: Album; albums: readonly AlbumListItem[] | undefined }) {
   const [, navigate] = useLocation();
   const links = releaseLinks(album);
   const copies = albums ? otherCopiesOf(album, albums) : [];

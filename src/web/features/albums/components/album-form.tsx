@@ -10,7 +10,14 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useLeaveGuard } from '../../../lib/leave-guard';
 import { CoverArtPicker } from '../../cover-art/components/cover-art-picker';
 import { MetadataAutofill } from '../../releases/components/metadata-autofill';
-import { albumFormSchema, DETAIL_FIELD_NAMES, hasAlbumDetails, isDuplicateAlbumError, type AlbumFormApi, type AlbumFormValues } from '../album-form-values';
+import {
+  albumFormSchema,
+  DETAIL_FIELD_NAMES,
+  hasAlbumDetails,
+  isDuplicateAlbumError,
+  type AlbumFormApi,
+  type AlbumFormValues,
+} from '../album-form-values';
 import { useDeleteAlbum, useSaveAlbum, type AlbumSave } from '../api';
 import { DetailFields, IdentityFields, PurchaseFields } from './album-form-fields';
 import { DuplicateAlbumDialog } from './duplicate-album-dialog';
@@ -36,6 +43,9 @@ const FIELD_NAMES: readonly (keyof AlbumFormValues)[] = [
   'coverUrl',
   ...DETAIL_FIELD_NAMES,
 ];
+
+/** The body without notes and tracklist: undefined keys are left out of the JSON, so PUT keeps the stored ones. */
+const withoutNotesAndTracklist = (body: AlbumSave): AlbumSave => ({ ...body, notes: undefined, tracklist: undefined });
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -68,6 +78,8 @@ export interface AlbumFormProps {
   /** Absent for a new album. */
   album?: Album;
   defaultValues: AlbumFormValues;
+  /** The album is the offline shelf's copy: its notes and tracklist are unknown, so a save leaves them out. */
+  notesOffline?: boolean;
   collections: readonly string[];
   onSaved: (album: Album, added: boolean) => void;
   onDeleted: (album: Album) => void;
@@ -80,7 +92,15 @@ export interface AlbumFormProps {
  * fields. A new album refused as a duplicate (docs/product/albums.md#duplicates) opens
  * the Duplicate Album dialog; Add Anyway sends the same album with allowDuplicate.
  */
-export function AlbumForm({ album, defaultValues, collections, onSaved, onDeleted, onCancel }: AlbumFormProps) {
+export function AlbumForm({
+  album,
+  defaultValues,
+  notesOffline = false,
+  collections,
+  onSaved,
+  onDeleted,
+  onCancel,
+}: AlbumFormProps) {
   const form = useForm<AlbumFormValues, unknown, AlbumInput>({ resolver: zodResolver(albumFormSchema), defaultValues });
   const { errors } = form.formState;
   const save = useSaveAlbum();
@@ -89,6 +109,8 @@ export function AlbumForm({ album, defaultValues, collections, onSaved, onDelete
   const [duplicateOpen, setDuplicateOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [latestYear] = useState(() => latestReleaseYear());
+  // Kept as the form started: fresher data arriving later does not refill the fields typed from the copy.
+  const [withoutNotes] = useState(notesOffline);
   const leaving = useLeaveGuard(form.formState.isDirty);
 
   const showServerErrors = (error: unknown) => {
@@ -100,7 +122,9 @@ export function AlbumForm({ album, defaultValues, collections, onSaved, onDelete
     }
   };
 
-  const send = async (body: AlbumSave) => {
+  const send = async (typed: AlbumSave) => {
+    // PUT keeps an absent detail as stored (docs/product/albums.md#pressing--details): unknown notes are never sent empty.
+    const body = withoutNotes ? withoutNotesAndTracklist(typed) : typed;
     try {
       const saved = await save.mutateAsync({ id: album?.id, album: body });
       setDuplicateOpen(false);
@@ -158,7 +182,11 @@ export function AlbumForm({ album, defaultValues, collections, onSaved, onDelete
         <Section title="Details">
           <DetailFields control={form.control} register={form.register} errors={errors} latestYear={latestYear} />
         </Section>
-        <PressingDetailsSection form={form} initiallyOpen={album !== undefined && hasAlbumDetails(defaultValues)} />
+        <PressingDetailsSection
+          form={form}
+          initiallyOpen={album !== undefined && hasAlbumDetails(defaultValues)}
+          notesOffline={withoutNotes}
+        />
         <Section title="Lending" description="Keep track of who has your records.">
           <LendingFields form={form} />
         </Section>

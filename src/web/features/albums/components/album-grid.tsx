@@ -1,6 +1,6 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { startTransition, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
-import type { Album } from '../../../../common/albums.schemas';
+import type { AlbumListItem } from '../../../../common/albums.schemas';
 import type { LoanReminders } from '../../../../common/loans';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
@@ -55,7 +55,7 @@ function useGridBox() {
 }
 
 export interface AlbumGridProps {
-  albums: readonly Album[];
+  albums: readonly AlbumListItem[];
   /** The loan day and reminder days the cards flag overdue loans with (docs/product/loans.md#badges). */
   reminders: LoanReminders;
   /** Dims the grid while a newer filter is being applied. */
@@ -132,7 +132,7 @@ export function AlbumGrid({
 
   const className = cn('w-full transition-opacity duration-150', stale && 'opacity-70');
   const Item = list ? AlbumRow : AlbumCard;
-  const item = (album: Album, index: number, priority: boolean, style?: CSSProperties) => (
+  const item = (album: AlbumListItem, index: number, priority: boolean, style?: CSSProperties) => (
     <div
       key={album.id}
       role="listitem"

@@ -19,7 +19,15 @@ const FORMAT_OPTIONS = [
  * Pressing & details (docs/product/albums.md#pressing--details): closed for a quick add, open when the
  * album already has a detail. A field it hides that fails validation opens it, so no message is hidden.
  */
-export function PressingDetailsSection({ form, initiallyOpen }: { form: AlbumFormApi; initiallyOpen: boolean }) {
+export function PressingDetailsSection({
+  form,
+  initiallyOpen,
+  notesOffline,
+}: {
+  form: AlbumFormApi;
+  initiallyOpen: boolean;
+  notesOffline: boolean;
+}) {
   const [open, setOpen] = useState(initiallyOpen);
   const { errors } = form.formState;
   const { register } = form;
@@ -98,18 +106,26 @@ export function PressingDetailsSection({ form, initiallyOpen }: { form: AlbumFor
         <div className="sm:col-span-2">
           <RatingField control={form.control} register={register} setValue={form.setValue} error={errors.rating?.message} />
         </div>
-        <FormField
-          id="album-notes"
-          label="Notes"
-          hint="Private: never shown on a shared page."
-          error={errors.notes?.message}
-          className="sm:col-span-2"
-        >
-          {(aria) => <Textarea {...aria} rows={4} maxLength={ALBUM_DETAIL_LIMITS.notes} {...register('notes')} />}
-        </FormField>
-        <div className="sm:col-span-2">
-          <TracklistFields control={form.control} register={register} errors={errors} />
-        </div>
+        {notesOffline ? (
+          <p className="text-sm text-ink-muted sm:col-span-2">
+            Notes and the tracklist are not kept on this device. Saving now leaves them as they are.
+          </p>
+        ) : (
+          <>
+            <FormField
+              id="album-notes"
+              label="Notes"
+              hint="Private: never shown on a shared page."
+              error={errors.notes?.message}
+              className="sm:col-span-2"
+            >
+              {(aria) => <Textarea {...aria} rows={4} maxLength={ALBUM_DETAIL_LIMITS.notes} {...register('notes')} />}
+            </FormField>
+            <div className="sm:col-span-2">
+              <TracklistFields control={form.control} register={register} errors={errors} />
+            </div>
+          </>
+        )}
         <FormField id="album-discogs-release-id" label="Discogs release id" error={errors.discogsReleaseId?.message}>
           {(aria) => (
             <Input

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import type { KeyboardEvent, MouseEvent } from 'react';
-import type { Album } from '../../../../common/albums.schemas';
+import type { AlbumListItem } from '../../../../common/albums.schemas';
 import { cn } from '../../../lib/cn';
 
 /** What the grid hands each card in Select mode (docs/product/albums.md#select-mode). */
@@ -35,7 +35,7 @@ export function SelectModeCheckbox({
   selected,
   onToggle,
   onExtend,
-}: SelectModeItemProps & { album: Album; columns: number; list: boolean }) {
+}: SelectModeItemProps & { album: AlbumListItem; columns: number; list: boolean }) {
   const toggle = (event: MouseEvent) => {
     event.preventDefault();
     onToggle(album.id, event.shiftKey);

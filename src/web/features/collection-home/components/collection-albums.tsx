@@ -1,7 +1,7 @@
 import { CheckSquare, Disc3, MoreHorizontal, Plus, SearchX, X } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import type { Album } from '../../../../common/albums.schemas';
+import type { AlbumListItem } from '../../../../common/albums.schemas';
 import type { Collection } from '../../../../common/collections.schemas';
 import type { LoanReminders } from '../../../../common/loans';
 import { Button } from '../../../components/ui/button';
@@ -45,7 +45,7 @@ export const newAlbumHref = (collection: string) => `/album/new?collection=${enc
 export interface CollectionAlbumsProps {
   collection: Collection;
   /** Every album of the user; undefined while loading. */
-  albums: readonly Album[] | undefined;
+  albums: readonly AlbumListItem[] | undefined;
   albumsFailed: boolean;
   retrying: boolean;
   onRetry: () => void;

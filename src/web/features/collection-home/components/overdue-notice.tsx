@@ -1,7 +1,7 @@
 import { AlarmClock, X } from 'lucide-react';
 import { useMemo, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
-import type { Album } from '../../../../common/albums.schemas';
+import type { AlbumListItem } from '../../../../common/albums.schemas';
 import { STORAGE_KEYS } from '../../../../common/constants';
 import { loanState, type LoanReminders } from '../../../../common/loans';
 import { Button } from '../../../components/ui/button';
@@ -12,7 +12,7 @@ import { OVERDUE_LOANS_HREF, overdueText } from '../../../app/app-header';
  * A loan is known by its album and its lent date: the same album lent again later and overdue again
  * is a new overdue loan, which brings the notice back.
  */
-const loanKey = (album: Pick<Album, 'id' | 'lentDate'>) => `${album.id}:${album.lentDate ?? ''}`;
+const loanKey = (album: Pick<AlbumListItem, 'id' | 'lentDate'>) => `${album.id}:${album.lentDate ?? ''}`;
 
 const listeners = new Set<() => void>();
 function subscribe(listener: () => void) {
@@ -40,7 +40,7 @@ function dismissedKeys(raw: string | null): Set<string> {
  * another loan becomes overdue. Drawn only in the browser (the server cannot read what was
  * dismissed: its snapshot is "dismissed", so the drawing and the hydration agree).
  */
-export function OverdueNotice({ albums, reminders }: { albums: readonly Album[] | undefined; reminders: LoanReminders }) {
+export function OverdueNotice({ albums, reminders }: { albums: readonly AlbumListItem[] | undefined; reminders: LoanReminders }) {
   const overdueKeys = useMemo(
     () => (albums ?? []).filter((album) => loanState(album, reminders)?.overdue).map(loanKey),
     [albums, reminders],
