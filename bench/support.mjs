@@ -1,8 +1,8 @@
 // Shared pieces of the benchmarks: a built server on a free port with a temp data dir, and autocannon.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -88,3 +88,45 @@ export function report(name, value, target, ok) {
   console.log(`${ok ? 'PASS' : 'MISS'}  ${name}: ${value} (target ${target})`);
   return ok;
 }
+
+/**
+ * What a figure was taken on: the machine's load average (1, 5, 15 min) and the Chromium build the
+ * browser benches drive. A figure taken while the load average is above the cores' count measures the
+ * machine's other work as much as the app, and is reported as such.
+ */
+export function machineLine() {
+  let chromium = 'not found';
+  try {
+    chromium = execFileSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    /* no browser on this machine: the server benches do not need one */
+  }
+  const load = loadavg();
+  const cores = cpus().length;
+  const busy = load[0] > cores ? ` — busier than its ${cores} cores: figures are not results` : '';
+  return `machine: load average ${load.map((n) => n.toFixed(2)).join(' ')}${busy}; ${chromium}; Node ${process.version}`;
+}
+
+/**
+ * CPU milliseconds a process's threads have run so far: from /proc/<pid>/schedstat (nanoseconds, all
+ * of its threads' time on a CPU) where the kernel keeps it, else user + system time from /proc/<pid>/stat
+ * (clock ticks of 10 ms, too coarse for one request). Linux only.
+ */
+export function cpuMs(pid) {
+  const tasks = `/proc/${pid}/task`;
+  if (existsSync(tasks)) {
+    let ns = 0;
+    for (const tid of readdirSync(tasks)) {
+      try {
+        ns += Number(readFileSync(`${tasks}/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        /* the thread ended meanwhile */
+      }
+    }
+    if (ns > 0) return ns / 1e6;
+  }
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
