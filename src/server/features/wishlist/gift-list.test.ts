@@ -60,11 +60,22 @@ const page = async (url: string) => {
   return response.body;
 };
 
-const metaContent = (html: string, key: string) => new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(html)?.[1];
+const metaContent = (html: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(html)?.[1];
 
 /** Nothing the owner keeps for themselves, in any spelling the bytes could carry. */
 function expectNothingPrivate(body: string, username: string) {
-  for (const secret of ['maxPrice', '123.45', '12345', '7.77', 'private note', 'notes', username, 'Lovelace', '/api/cover-art/']) {
+  for (const secret of [
+    'maxPrice',
+    '123.45',
+    '12345',
+    '7.77',
+    'private note',
+    'notes',
+    username,
+    'Lovelace',
+    '/api/cover-art/',
+  ]) {
     expect(body, secret).not.toContain(secret);
   }
 }
@@ -121,7 +132,9 @@ describe('Gift list: what an attacker can learn', () => {
     const asSecond = await second.client.get(`/api/wishlist/shared/${first.token}`);
     expect(asSecond.json()).toEqual(firstList.json());
     const secondList = await first.client.get(`/api/wishlist/shared/${secondToken}`);
-    expect(secondList.json()).toEqual([{ title: 'Giant Steps', artist: 'John Coltrane', format: null, pressing: null, coverUrl: null, priority: 2 }]);
+    expect(secondList.json()).toEqual([
+      { title: 'Giant Steps', artist: 'John Coltrane', format: null, pressing: null, coverUrl: null, priority: 2 },
+    ]);
     expect(secondList.body).not.toContain('55');
     expect(secondList.body).not.toContain(second.user.username);
   });
@@ -130,7 +143,9 @@ describe('Gift list: what an attacker can learn', () => {
     const { client, token } = await sharedList();
     await client.delete('/api/wishlist/share');
     const answers = await Promise.all(
-      [token, 'Q'.repeat(32), token.slice(1), 'short', 'bad%20token', "'%20OR%201=1--"].map((guess) => visitor().get(`/api/wishlist/shared/${guess}`)),
+      [token, 'Q'.repeat(32), token.slice(1), 'short', 'bad%20token', "'%20OR%201=1--"].map((guess) =>
+        visitor().get(`/api/wishlist/shared/${guess}`),
+      ),
     );
     for (const answer of answers) {
       expect(answer.statusCode).toBe(404);
@@ -188,7 +203,11 @@ describe('Link previews of /wishlist/shared/{token}', () => {
     await client.delete('/api/wishlist/share');
     const plain = await page('/wishlist');
     expect(plain).not.toMatch(/og:|twitter:|name="robots"/);
-    for (const url of [`/wishlist/shared/${token}`, `/wishlist/shared/${'A'.repeat(32)}`, '/wishlist/shared/%22%3E%3Cscript%3E']) {
+    for (const url of [
+      `/wishlist/shared/${token}`,
+      `/wishlist/shared/${'A'.repeat(32)}`,
+      '/wishlist/shared/%22%3E%3Cscript%3E',
+    ]) {
       expect(await page(url), url).toBe(plain);
     }
   });
