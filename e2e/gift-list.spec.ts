@@ -114,6 +114,7 @@ test.describe('the album form: On your wish list', () => {
     await expect(notice).toContainText(facts);
     const box = page.getByRole('checkbox', { name: 'Remove it from my wish list' });
     await expect(box).toBeChecked();
+    expect(await seriousAxeFindings(page)).toEqual([]);
     if (keepWish) {
       await box.click();
       await expect(box).not.toBeChecked();
