@@ -135,7 +135,8 @@ function serverFeatureBoundaries() {
     sharing: ['cover-art'],
     subscription: ['users'],
     users: ['albums', 'mail'],
-    wishlist: ['albums'], // Got it adds the album under the album rules
+    // Got it adds the album under the album rules; the gift list serves stored covers and escapes its link preview as sharing does.
+    wishlist: ['albums', 'cover-art', 'sharing'],
   };
   const features = readdirSync(new URL('./src/server/features', import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())

@@ -29,6 +29,7 @@ export const PATH_CLASSES: Record<string, PathClass> = {
   '/api/shared/:token/cover-art/:name': { kind: 'capability', reason: 'public share link; only covers of albums in that collection' },
   '/api/record-stores/shared/:token': { kind: 'capability', reason: 'public share link of a store list (docs/product/record-stores.md#sharing)' },
   '/api/wishlist/shared/:token': { kind: 'capability', reason: 'the gift list: a public share link of a wish list (docs/product/wishlist.md#gift-list)' },
+  '/api/wishlist/shared/:token/cover-art/:name': { kind: 'capability', reason: 'the gift list; only covers its wishes show' },
   '/demo-checkout/:sessionId/:secret': { kind: 'capability', reason: 'the demo checkout page: a per-session secret in the address (docs/product/subscription.md#providers)' },
   '/demo-checkout/:sessionId/pay': { kind: 'capability', reason: 'the form posts the per-session secret; tested under payment abuse' },
   '/demo-checkout/:sessionId/cancel': { kind: 'capability', reason: 'the form posts the per-session secret; tested under payment abuse' },

@@ -16,6 +16,7 @@ export const AnalyticsPage = lazy(() => import('../features/analytics/analytics-
 // The import page and its report are their own chunk.
 export const ImportPage = lazy(() => import('../features/import/import-page'));
 export const SharedCollectionPage = lazy(() => import('../features/sharing/shared-collection-page'));
+export const GiftListPage = lazy(() => import('../features/sharing/gift-list-page'));
 export const ForgotPasswordPage = lazy(() => import('../features/password-reset/forgot-password-page'));
 export const ResetPasswordPage = lazy(() => import('../features/password-reset/reset-password-page'));
 export const AdminPage = lazy(() => import('../features/admin/admin-page'));

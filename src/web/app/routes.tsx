@@ -8,6 +8,7 @@ import {
   AuthPage,
   CollectionHomePage,
   ForgotPasswordPage,
+  GiftListPage,
   ImportPage,
   LandingPage,
   ProfilePage,
@@ -92,6 +93,7 @@ export function SignedInRoutes() {
       <Route path="/subscription/success" component={Framed.SubscriptionSuccess} />
       <Route path="/subscription/cancel" component={Framed.SubscriptionCancel} />
       <Route path="/shared/:shareToken" component={SharedCollectionPage} />
+      <Route path="/wishlist/shared/:token" component={GiftListPage} />
       <Route path="/auth" component={SignedInAuthRedirect} />
       <Route path="/login" component={SignedInAuthRedirect} />
       <Route component={CollectionHomePage} />
@@ -120,6 +122,8 @@ export function SignedOutRoutes() {
       <Route path="/reset-password" component={ResetPasswordPage} />
       <Route path="/terms-of-service" component={TermsPage} />
       <Route path="/shared/:shareToken" component={SharedCollectionPage} />
+      {/* docs/product/wishlist.md#gift-list-page: anyone holding the link may open a gift list. */}
+      <Route path="/wishlist/shared/:token" component={GiftListPage} />
       {/* docs/product/record-stores.md#shared-page: visitors may open a shared record-store list too. */}
       <Route path="/record-stores/shared/:token" component={SharedRecordStoresPage} />
       {/* docs/product/record-stores.md#page: the record stores page sends a signed-out visitor to /auth. */}

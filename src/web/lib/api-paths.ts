@@ -20,6 +20,7 @@ export const API = {
   subscription: '/api/subscription',
   recordStores: '/api/record-stores',
   mapConfig: '/api/map-config',
+  wishlist: '/api/wishlist',
 } as const;
 
 export const QUERY_KEYS = {

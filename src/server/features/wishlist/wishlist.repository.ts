@@ -4,6 +4,7 @@ import type { OwnedCopy, SharedWish, Wish, WishInput } from '../../../common/wis
 import type { Db, Executor } from '../../db/database.js';
 import type { WishItemRow, WishItemsTable } from '../../db/schema.js';
 import { textKey } from '../../db/text-key.js';
+import { publicGiftCoverUrl } from './gift-list-view.js';
 
 export type WishValues = Omit<Insertable<WishItemsTable>, 'id' | 'user_id' | 'created_at' | 'updated_at'>;
 
@@ -48,13 +49,13 @@ export function presentWish(row: WishItemRow): Wish {
 }
 
 /** Only what a gift-list visitor may see: never maxPrice or notes (docs/product/wishlist.md#gift-list). */
-export function presentSharedWish(row: WishItemRow): SharedWish {
+export function presentSharedWish(row: WishItemRow, token: string): SharedWish {
   return {
     title: row.title,
     artist: row.artist,
     format: row.format as AlbumFormat | null,
     pressing: row.pressing,
-    coverUrl: row.cover_url,
+    coverUrl: publicGiftCoverUrl(token, row.cover_url),
     priority: Number(row.priority),
   };
 }
@@ -145,6 +146,18 @@ export const wishlistRepository = {
       .where('account_status', '=', 'active')
       .executeTakeFirst();
     return row ? Number(row.id) : undefined;
+  },
+
+  /** Whether a wish of this user shows this cover: only such a stored image is public on the gift list. */
+  async usesCover(db: Executor, userId: number, coverUrl: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('wish_items')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('cover_url', '=', coverUrl)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   },
 
   /** Items, items per priority and the sum of max prices in cents (docs/product/wishlist.md#analytics). */

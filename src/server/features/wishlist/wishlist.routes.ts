@@ -18,6 +18,7 @@ import {
 import { notFound } from '../../errors.js';
 import { errorSchema } from '../../http/error-schema.js';
 import { currentUser, requireAccess } from '../../plugins/guards.js';
+import { giftListRoutes } from './gift-list.routes.js';
 import { presentSharedWish, wishlistRepository } from './wishlist.repository.js';
 import { acquireWish, createWish, deleteWish, getWish, listWishes, updateWish } from './wishlist.service.js';
 
@@ -70,9 +71,12 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
       const { token } = request.params;
       const ownerId = isShareTokenShape(token) ? await wishlistRepository.findShareOwner(ctx.db, token) : undefined;
       if (ownerId === undefined) throw notFound(WISHLIST_MESSAGES.sharedNotFound);
-      return (await wishlistRepository.list(ctx.db, ownerId)).map(presentSharedWish);
+      return (await wishlistRepository.list(ctx.db, ownerId)).map((row) => presentSharedWish(row, token));
     },
   );
+
+  // The gift list's stored covers and its link previews.
+  await app.register(giftListRoutes);
 
   app.get(
     '/api/wishlist/:id',

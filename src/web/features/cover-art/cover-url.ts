@@ -5,7 +5,7 @@
 export function coverSrc(coverUrl: string | null | undefined, size: 'thumb' | 'full' = 'full'): string | null {
   if (!coverUrl) return null;
   if (coverUrl.startsWith('/api/')) {
-    if (size === 'thumb' && /^\/api\/(shared\/[^/]+\/)?cover-art\/[^/?]+$/.test(coverUrl)) return `${coverUrl}?size=thumb`;
+    if (size === 'thumb' && /^\/api\/((?:wishlist\/)?shared\/[^/]+\/)?cover-art\/[^/?]+$/.test(coverUrl)) return `${coverUrl}?size=thumb`;
     return coverUrl;
   }
   if (/^https?:\/\//i.test(coverUrl)) return `/api/cover-art-image?url=${encodeURIComponent(coverUrl)}`;

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Save, Trash2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { latestReleaseYear, type Album, type AlbumInput } from '../../../../common/albums.schemas';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
@@ -23,6 +23,7 @@ import { DetailFields, IdentityFields, PurchaseFields } from './album-form-field
 import { DuplicateAlbumDialog } from './duplicate-album-dialog';
 import { LendingFields } from './lending-fields';
 import { PressingDetailsSection } from './pressing-details-section';
+import { WishMatchNotice } from './wish-match-notice';
 
 const FIELD_NAMES: readonly (keyof AlbumFormValues)[] = [
   'title',
@@ -112,6 +113,7 @@ export function AlbumForm({
   // Kept as the form started: fresher data arriving later does not refill the fields typed from the copy.
   const [withoutNotes] = useState(notesOffline);
   const leaving = useLeaveGuard(form.formState.isDirty);
+  const wishToFulfilRef = useRef<number | null>(null);
 
   const showServerErrors = (error: unknown) => {
     if (!(error instanceof ApiError)) return;
@@ -159,7 +161,9 @@ export function AlbumForm({
         noValidate
         aria-label={album ? 'Edit album' : 'Add album'}
         className="grid gap-6"
-        onSubmit={(event) => void form.handleSubmit(send)(event)}
+        onSubmit={(event) =>
+          void form.handleSubmit((body) => send(wishToFulfilRef.current && !album ? { ...body, fulfilsWishId: wishToFulfilRef.current } : body))(event)
+        }
       >
         <Section
           title="Fill in from MusicBrainz"
@@ -175,6 +179,7 @@ export function AlbumForm({
             collections={collections}
             focusTitle={!album}
           />
+          {!album && <WishMatchNotice control={form.control} wishToFulfilRef={wishToFulfilRef} />}
         </Section>
         <Section title="Purchase">
           <PurchaseFields register={form.register} errors={errors} />
