@@ -74,6 +74,35 @@ describe('removing covers nothing uses', () => {
     expect([await exists(stale), await exists(saved), await exists(fresh)]).toEqual([false, true, true]);
   });
 
+  it("keeps a cover only a wish uses through the sweep, and releases it when the wish goes", async () => {
+    const { client, user } = await signUp(t.app);
+    const { url } = (await upload(client, await fixtures.jpeg({ r: 5, g: 1, b: 1 }))).json();
+    const wish = await client.post('/api/wishlist', { title: 'Blue Train', artist: 'John Coltrane', coverUrl: url });
+    expect(wish.statusCode).toBe(201);
+    await age(url, 30 * DAY);
+    await sweepUnusedImages(t.app.ctx.db, new Date(Date.now() - DAY));
+    expect(await exists(url)).toBe(true);
+    expect((await client.get(url)).statusCode).toBe(200);
+
+    expect((await client.delete(`/api/wishlist/${wish.json().id}`)).statusCode).toBe(200);
+    expect(await exists(url)).toBe(false);
+    expect(await imageCount(t.app, user.id)).toBe(0);
+  });
+
+  it('a wish given another cover releases the one it had; an album sharing it keeps it', async () => {
+    const { client, user } = await signUp(t.app);
+    const first = (await upload(client, await fixtures.jpeg({ r: 6, g: 1, b: 1 }))).json().url;
+    const second = (await upload(client, await fixtures.jpeg({ r: 6, g: 2, b: 1 }))).json().url;
+    const shared = (await upload(client, await fixtures.jpeg({ r: 6, g: 3, b: 1 }))).json().url;
+    await buildAlbum(t.app, user.id, { coverUrl: shared });
+    const wish = (await client.post('/api/wishlist', { title: 'Moanin', artist: 'Art Blakey', coverUrl: first })).json();
+    expect((await client.put(`/api/wishlist/${wish.id}`, { title: 'Moanin', artist: 'Art Blakey', coverUrl: second })).statusCode).toBe(200);
+    expect([await exists(first), await exists(second)]).toEqual([false, true]);
+    const other = (await client.post('/api/wishlist', { title: 'Free for All', artist: 'Art Blakey', coverUrl: shared })).json();
+    expect((await client.delete(`/api/wishlist/${other.id}`)).statusCode).toBe(200);
+    expect(await exists(shared)).toBe(true);
+  });
+
   it('runs that sweep on the back of an upload', async () => {
     // A fresh app: the sweep runs at most every few minutes per database, starting with its first upload.
     const fresh = await createTestApp();

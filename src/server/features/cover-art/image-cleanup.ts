@@ -12,22 +12,36 @@ export function storedImageName(coverUrl: string | null | undefined): string | n
   return /^[A-Za-z0-9_-]+\.(jpg|png|webp|gif)$/.test(name) ? name : null;
 }
 
-/** True for an image row that no album of its owner names as its cover. */
-function noAlbumUses(eb: ExpressionBuilder<Database, 'images'>) {
-  return eb.not(
-    eb.exists(
-      eb
-        .selectFrom('albums')
-        .select('albums.id')
-        .whereRef('albums.user_id', '=', 'images.user_id')
-        .where((eb) => eb('albums.cover_url', '=', eb.fn<string>('concat', [eb.cast<string>(eb.val(COVER_PATH_PREFIX), 'text'), eb.ref('images.name')]))),
+/**
+ * True for an image row that neither an album nor a wish of its owner names as its cover: a wish's
+ * cover is kept like an album's (docs/product/wishlist.md#fields).
+ */
+function nothingUses(eb: ExpressionBuilder<Database, 'images'>) {
+  return eb.and([
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('albums')
+          .select('albums.id')
+          .whereRef('albums.user_id', '=', 'images.user_id')
+          .where((eb) => eb('albums.cover_url', '=', eb.fn<string>('concat', [eb.cast<string>(eb.val(COVER_PATH_PREFIX), 'text'), eb.ref('images.name')]))),
+      ),
     ),
-  );
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('wish_items')
+          .select('wish_items.id')
+          .whereRef('wish_items.user_id', '=', 'images.user_id')
+          .where((eb) => eb('wish_items.cover_url', '=', eb.fn<string>('concat', [eb.cast<string>(eb.val(COVER_PATH_PREFIX), 'text'), eb.ref('images.name')]))),
+      ),
+    ),
+  ]);
 }
 
 /**
- * Deletes the user's stored images named by these cover URLs when no album of theirs uses them any
- * more. Call it in the same transaction as the album change or delete that released them.
+ * Deletes the user's stored images named by these cover URLs when no album or wish of theirs uses them
+ * any more. Call it in the same transaction as the album or wish change or delete that released them.
  */
 export async function releaseCovers(
   db: Executor,
@@ -36,14 +50,14 @@ export async function releaseCovers(
 ): Promise<void> {
   const names = [...new Set(coverUrls.map(storedImageName).filter((n): n is string => n !== null))];
   if (names.length === 0) return;
-  await db.deleteFrom('images').where('user_id', '=', userId).where('name', 'in', names).where(noAlbumUses).execute();
+  await db.deleteFrom('images').where('user_id', '=', userId).where('name', 'in', names).where(nothingUses).execute();
 }
 
 /**
- * Deletes images that no album uses and that were stored before `before`: uploads or imports whose
+ * Deletes images that no album or wish uses and that were stored before `before`: uploads or imports whose
  * album form was never saved. Old enough that a form still open keeps its cover.
  */
 export async function sweepUnusedImages(db: Executor, before: Date): Promise<number> {
-  const result = await db.deleteFrom('images').where('created_at', '<', before.toISOString()).where(noAlbumUses).executeTakeFirst();
+  const result = await db.deleteFrom('images').where('created_at', '<', before.toISOString()).where(nothingUses).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

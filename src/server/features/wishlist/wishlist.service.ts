@@ -10,6 +10,7 @@ import type { UserRow, WishItemRow } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { paymentRequired, userAccess } from '../../plugins/guards.js';
 import { announceAlbumCount, insertAlbum } from '../albums/albums.service.js';
+import { releaseCovers } from '../cover-art/image-cleanup.js';
 import { presentWish, toWishValues, wishlistRepository } from './wishlist.repository.js';
 
 /** The free plan's wish list holds FREE_TIER_MAX_WISH_ITEMS (docs/product/wishlist.md#free-tier). */
@@ -54,14 +55,18 @@ export async function createWish(ctx: AppContext, user: UserRow, input: WishInpu
 /** Replaces every field of a wish (an absent one is emptied; priority goes back to 2). */
 export async function updateWish(ctx: AppContext, user: UserRow, id: number, input: WishInput): Promise<Wish> {
   return userDataWrite(ctx.db, user.id, async (trx) => {
-    if (!(await wishlistRepository.update(trx, user.id, id, toWishValues(input), nowIso()))) throw notFound(WISHLIST_MESSAGES.wishNotFound);
+    const before = await ownWish(trx, user.id, id);
+    await wishlistRepository.update(trx, user.id, id, toWishValues(input), nowIso());
+    await releaseCovers(trx, user.id, [before.cover_url]);
     return presentWish(await ownWish(trx, user.id, id));
   });
 }
 
 export async function deleteWish(ctx: AppContext, user: UserRow, id: number): Promise<void> {
   await userDataWrite(ctx.db, user.id, async (trx) => {
-    if (!(await wishlistRepository.remove(trx, user.id, id))) throw notFound(WISHLIST_MESSAGES.wishNotFound);
+    const wish = await ownWish(trx, user.id, id);
+    await wishlistRepository.remove(trx, user.id, id);
+    await releaseCovers(trx, user.id, [wish.cover_url]);
   });
 }
 
