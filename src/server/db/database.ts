@@ -356,10 +356,9 @@ export async function migrateToLatest(db: Db, log?: MigrationLog): Promise<Migra
   }
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
-    throw new Error(
-      `Migration ${failed?.migrationName ?? ''} failed: ${result.error instanceof Error ? result.error.message : JSON.stringify(result.error)}`,
-      { cause: result.error },
-    );
+    const reason = result.error instanceof Error ? result.error.message : JSON.stringify(result.error);
+    // Without a failed migration nothing ran (the database could not be reached): its own message alone.
+    throw new Error(failed ? `Migration ${failed.migrationName} failed: ${reason}` : reason, { cause: result.error });
   }
   return result;
 }
