@@ -5,8 +5,7 @@
 // album list of all 20,000, with its size, reported beside the 10,000-album list's own bench. With
 // TEST_DATABASE_URL set, the same on a fresh PostgreSQL database.
 import os from 'node:os';
-import pg from 'pg';
-import { report, signUpAndLogin, startServer } from './support.mjs';
+import { onScratchPostgres, report, signUpAndLogin, startServer } from './support.mjs';
 
 const ROWS = 20_000;
 const BULK = 10_000;
@@ -100,18 +99,7 @@ console.log(`load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 let ok = await measure('SQLite', { DATABASE_URL: '' });
 
 if (process.env.TEST_DATABASE_URL) {
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  const name = `spindle_bench_collector_${process.pid}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(process.env.TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  try {
-    ok = (await measure('PostgreSQL', { DATABASE_URL: url.toString() })) && ok;
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  ok = (await onScratchPostgres('collector', (url) => measure('PostgreSQL', { DATABASE_URL: url }))) && ok;
 }
 console.log(`load average after ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 process.exit(ok ? 0 : 1);
