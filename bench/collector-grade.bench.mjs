@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { cannon, freePort, report, signUpAndLogin, startServer } from './support.mjs';
+import { cannon, freePort, onScratchPostgres, report, signUpAndLogin, startServer } from './support.mjs';
 
 const ROWS = 20_000;
 const BULK = 10_000;
@@ -211,18 +211,7 @@ console.log(`load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 let ok = await measure('SQLite', { DATABASE_URL: '' });
 
 if (process.env.TEST_DATABASE_URL) {
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  const name = `spindle_bench_collector_${process.pid}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(process.env.TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  try {
-    ok = (await measure('PostgreSQL', { DATABASE_URL: url.toString() })) && ok;
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  ok = (await onScratchPostgres('collector', (url) => measure('PostgreSQL', { DATABASE_URL: url }))) && ok;
 }
 console.log(`load average after ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 process.exit(ok ? 0 : 1);

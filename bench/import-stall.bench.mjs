@@ -7,8 +7,7 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
-import { report, signUpAndLogin, startServer } from './support.mjs';
+import { onScratchPostgres, report, signUpAndLogin, startServer } from './support.mjs';
 
 const MAX_PING_MS = 300;
 const MAX_RSS_MB = 600;
@@ -117,18 +116,7 @@ async function measure(label, env) {
 let ok = await measure('SQLite', { DATABASE_URL: '' });
 
 if (process.env.TEST_DATABASE_URL) {
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  const name = `spindle_bench_stall_${process.pid}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(process.env.TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  try {
-    ok = (await measure('PostgreSQL', { DATABASE_URL: url.toString() })) && ok;
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  ok = (await onScratchPostgres('stall', (url) => measure('PostgreSQL', { DATABASE_URL: url }))) && ok;
 }
 console.log('(The machine is shared by several engineers: figures are noisy.)');
 process.exit(ok ? 0 : 1);

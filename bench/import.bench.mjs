@@ -2,8 +2,7 @@
 // the built server with `npm start` defaults (SQLite in a temp DATA_DIR): the dry run and the import
 // timed apart, each from the start of the upload to the last byte of the answer. Target: the import
 // ≤ 5 s. With TEST_DATABASE_URL set, the same on a fresh PostgreSQL database (reported, same target).
-import pg from 'pg';
-import { report, signUpAndLogin, startServer } from './support.mjs';
+import { onScratchPostgres, report, signUpAndLogin, startServer } from './support.mjs';
 
 const ROWS = 10_000;
 const TARGET_MS = 5000;
@@ -76,18 +75,7 @@ async function measure(label, env) {
 let ok = await measure('SQLite', { DATABASE_URL: '' });
 
 if (process.env.TEST_DATABASE_URL) {
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  const name = `spindle_bench_import_${process.pid}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(process.env.TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  try {
-    ok = (await measure('PostgreSQL', { DATABASE_URL: url.toString() })) && ok;
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  ok = (await onScratchPostgres('import', (url) => measure('PostgreSQL', { DATABASE_URL: url }))) && ok;
 }
 console.log('(The machine is shared by several engineers: figures are noisy.)');
 process.exit(ok ? 0 : 1);

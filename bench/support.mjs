@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 // BENCH_PORT_BASE: on a shared machine, hand out ports from an assigned range instead of any free one.
 let nextAssignedPort = Number(process.env.BENCH_PORT_BASE) || 0;
@@ -47,13 +48,19 @@ export async function startServer(env = {}) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
+  // A busy shared machine can take well over 10 s to start the server: wait up to a minute, then say so.
+  let up = false;
+  for (let i = 0; i < 600 && !up; i++) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      up = (await fetch(`${url}/api/health`)).ok;
     } catch {
       /* not up yet */
     }
-    await new Promise((r) => setTimeout(r, 100));
+    if (!up) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!up) {
+    child.kill('SIGTERM');
+    throw new Error(`the built server did not answer ${url}/api/health within a minute`);
   }
   return {
     url,
@@ -130,3 +137,22 @@ export function cpuMs(pid) {
 }
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Runs `measure` against a PostgreSQL database of its own, made on TEST_DATABASE_URL's server and
+ * dropped afterwards (also when the measurement throws), so a bench never touches the test database.
+ */
+export async function onScratchPostgres(label, measure) {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  const name = `spindle_bench_${label}_${process.pid}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  try {
+    return await measure(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}

@@ -59,10 +59,17 @@ const trustProxySetting = z
  */
 export const DEFAULT_DB_POOL_MAX = 20;
 
+const PORT_MESSAGE = 'PORT must be a whole number from 0 to 65535';
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PORT: z.coerce
+      .number({ error: PORT_MESSAGE })
+      .int(PORT_MESSAGE)
+      .min(0, PORT_MESSAGE)
+      .max(65535, PORT_MESSAGE)
+      .default(3000),
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalString.refine(
@@ -73,7 +80,11 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ADMIN_EMAIL: optionalString,
     ADMIN_PASSWORD: optionalString,
-    SMTP_URL: url('SMTP_URL'),
+    SMTP_URL: url('SMTP_URL').refine(
+      // An unparsable value is already refused above as not a URL.
+      (value) => value === undefined || !URL.canParse(value) || ['smtp:', 'smtps:'].includes(new URL(value).protocol),
+      'SMTP_URL must be an smtp:// or smtps:// URL',
+    ),
     MAIL_FROM: z.string().default('Spindle <no-reply@spindle.local>'),
     SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an e-mail address').default('support@spindle.app'),
     SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),

@@ -49,6 +49,7 @@ describe('the server process', () => {
     const server = start({ DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/none`, DATA_DIR: dataDir });
     expect(await server.exited).toBe(1);
     expect(server.output()).toMatch(/^Cannot start: the database is unreachable \(.*ECONNREFUSED.*\)$/m);
+    expect(server.output()).not.toMatch(/Migration\s+failed/);
   });
 
   it('stops at once with one line for an unusable DATA_DIR: a system path, a file, a path through a file', async () => {
@@ -129,6 +130,30 @@ describe('the server process', () => {
       rmSync(freshDir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('several instances starting at once on one fresh SQLite DATA_DIR apply each migration once, and all serve', async () => {
+    // docs/operations.md#past-one-machine: one SQLite DATA_DIR may be shared by several processes.
+    const sharedDir = mkdtempSync(path.join(tmpdir(), 'spindle-main-shared-'));
+    try {
+      const ports = await Promise.all([freePort(), freePort(), freePort()]);
+      const servers = ports.map((port) => start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: sharedDir, LOG_LEVEL: 'info' }));
+      for (const port of ports) await waitUp(port);
+      for (const server of servers) server.child.kill('SIGTERM');
+      expect(await Promise.all(servers.map((server) => server.exited))).toEqual([0, 0, 0]);
+      const applied = servers.flatMap((server) =>
+        server
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('"migration applied'))
+          .map((line) => (JSON.parse(line) as { migration: string }).migration),
+      );
+      expect(applied[0]).toBe('001-initial');
+      expect(new Set(applied).size).toBe(applied.length);
+      expect(servers.map((server) => server.output())).not.toContainEqual(expect.stringMatching(/already exists/));
+    } finally {
+      rmSync(sharedDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 
   it('logs one line per request at info, as soon as it is answered: method, url, status, responseTime, reqId; no cookie or authorization', async () => {
     const port = await freePort();

@@ -60,3 +60,35 @@ export function takeExclusiveLock(dataDir: string): DataDirLock {
     },
   };
 }
+
+/** How long a process waits for another one's migrations on the same DATA_DIR before it gives up. */
+export const MIGRATION_WAIT_MS = 120_000;
+
+/**
+ * Migrations on SQLite run outside a transaction (Kysely's migrator cannot wrap SQLite's schema
+ * changes in one), so two processes starting at once on one DATA_DIR both applied the same migration
+ * and one stopped with "table … already exists". Each process migrates holding SQLite's RESERVED lock
+ * on the lock file, which only one connection can hold and which leaves the shared locks alone: the
+ * next process waits for it, then finds nothing pending.
+ */
+export function holdMigrationLock(dataDir: string, waitMs = MIGRATION_WAIT_MS): DataDirLock {
+  const file = path.join(dataDir, LOCK_FILE_NAME);
+  const db = new SQLite(file);
+  try {
+    db.pragma(`busy_timeout = ${waitMs}`);
+    db.exec('begin immediate');
+  } catch (error) {
+    db.close();
+    if (isBusy(error))
+      throw new DataDirLockedError(
+        `another process has been migrating the database in DATA_DIR ${dataDir} for over ${Math.round(waitMs / 1000)} s; start again once it has finished`,
+      );
+    throw error;
+  }
+  return {
+    release: () => {
+      db.exec('rollback');
+      db.close();
+    },
+  };
+}

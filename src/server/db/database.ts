@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type MigrationResultSet, type Transaction } from 'kysely';
 import pg from 'pg';
 import { DEFAULT_DB_POOL_MAX } from '../config.js';
-import { holdSharedLock } from './data-dir-lock.js';
+import { holdMigrationLock, holdSharedLock, type DataDirLock } from './data-dir-lock.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -326,12 +326,25 @@ function lockingTablesFirst(source: typeof migrations): typeof migrations {
   );
 }
 
+/** The lock beside the SQLite file that one process at a time migrates under (none for a database in memory). */
+async function sqliteMigrationLock(db: Db): Promise<DataDirLock | undefined> {
+  const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db);
+  const file = rows[0]?.file;
+  return file ? holdMigrationLock(path.dirname(file)) : undefined;
+}
+
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Db, log?: MigrationLog): Promise<MigrationResultSet> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const provided = postgres ? lockingTablesFirst(migrations) : migrations;
   const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(provided) } });
-  let result = await migrator.migrateToLatest();
+  const migrationLock = postgres ? undefined : await sqliteMigrationLock(db);
+  let result: MigrationResultSet;
+  try {
+    result = await migrator.migrateToLatest();
+  } finally {
+    migrationLock?.release();
+  }
   // Nothing was applied when the tables were busy (one transaction): try again after a pause.
   for (let attempt = 1; attempt < MIGRATION_LOCK_ATTEMPTS && postgres && isLockConflict(result.error); attempt++) {
     await new Promise((resolve) => setTimeout(resolve, MIGRATION_LOCK_PAUSE_MS));
@@ -343,10 +356,9 @@ export async function migrateToLatest(db: Db, log?: MigrationLog): Promise<Migra
   }
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
-    throw new Error(
-      `Migration ${failed?.migrationName ?? ''} failed: ${result.error instanceof Error ? result.error.message : JSON.stringify(result.error)}`,
-      { cause: result.error },
-    );
+    const reason = result.error instanceof Error ? result.error.message : JSON.stringify(result.error);
+    // Without a failed migration nothing ran (the database could not be reached): its own message alone.
+    throw new Error(failed ? `Migration ${failed.migrationName} failed: ${reason}` : reason, { cause: result.error });
   }
   return result;
 }

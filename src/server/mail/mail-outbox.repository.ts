@@ -40,12 +40,6 @@ export const mailOutboxRepository = {
     return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
   },
 
-  /**
-   * Claims up to `limit` due mails for `owner` until `leaseUntil`, counting the try, in one statement.
-   * A row whose lease has run out (its worker died) is due again. On PostgreSQL the candidates are
-   * locked with SKIP LOCKED, so two instances claiming at once take different rows; SQLite runs one
-   * write statement at a time, which gives the same.
-   */
   /** How many rows each status has, for the metrics. */
   async countByStatus(db: Executor): Promise<{ status: string; count: number }[]> {
     const rows = await db.selectFrom('mail_outbox').select(['status', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('status').execute();
@@ -68,6 +62,12 @@ export const mailOutboxRepository = {
     return { count: Number(row?.count ?? 0), error: row?.error ?? null };
   },
 
+  /**
+   * Claims up to `limit` due mails for `owner` until `leaseUntil`, counting the try, in one statement.
+   * A row whose lease has run out (its worker died) is due again. On PostgreSQL the candidates are
+   * locked with SKIP LOCKED, so two instances claiming at once take different rows; SQLite runs one
+   * write statement at a time, also across processes on one DATA_DIR, which gives the same.
+   */
   async claim(db: Db, dbKind: DbKind, owner: string, now: Date, leaseUntil: Date, limit: number): Promise<OutboxRow[]> {
     const nowText = now.toISOString();
     let due = db

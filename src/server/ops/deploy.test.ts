@@ -9,7 +9,9 @@ import { testDbKind } from '../test/harness.js';
 // the Dockerfile makes (no docker daemon here: its install, CMD and HEALTHCHECK steps run in a
 // scratch directory). Process-level and SQLite-only, so the SQLite project runs it once.
 const root = path.resolve('.');
-const ports = { npmStart: 4610, inFlight: 4611, container: 4612 };
+// DEPLOY_TEST_PORT: the first of three ports, for a machine where 4610–4612 belong to someone else.
+const firstPort = Number(process.env.DEPLOY_TEST_PORT) || 4610;
+const ports = { npmStart: firstPort, inFlight: firstPort + 1, container: firstPort + 2 };
 const stampFile = path.join(root, 'dist', 'build-stamp.json');
 
 interface Proc {

@@ -13,7 +13,9 @@ import { testDbKind } from '../test/harness.js';
 // ports in place of 80/443/3000; Caddy's file is checked by `caddy validate`. Skipped where the
 // programs are missing (.ci/run installs them).
 const root = path.resolve('.');
-const ports = { http: 4613, https: 4614, app: 4615 };
+// PROXY_EXAMPLES_PORT: the first of three ports, for a machine where 4613–4615 belong to someone else.
+const firstPort = Number(process.env.PROXY_EXAMPLES_PORT) || 4613;
+const ports = { http: firstPort, https: firstPort + 1, app: firstPort + 2 };
 const SITE = 'records.example';
 const which = (program: string) =>
   ['/usr/sbin', '/usr/bin'].map((dir) => path.join(dir, program)).find((file) => existsSync(file));
@@ -28,7 +30,7 @@ interface Answer {
 function send(
   port: number,
   secure: boolean,
-  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = (secure ? https : http).request(
@@ -149,6 +151,24 @@ describe.runIf(testDbKind === 'sqlite' && nginx)('deploy/nginx.conf in front of 
     expect(answer.status).toBe(301);
     expect(answer.headers.location).toBe(`https://${SITE}/collection?x=1`);
   });
+
+  it('lets a CSV import of the largest size through to the app (docs/product/import.md#limits)', async () => {
+    const boundary = 'spindle-proxy-example';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="collection.csv"\r\ncontent-type: text/csv\r\n\r\n`),
+      Buffer.alloc(8 * 1024 * 1024, 'a'),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const answer = await send(ports.https, true, {
+      method: 'POST',
+      path: '/api/import/albums/dry-run',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, origin: `https://${SITE}`, 'content-length': String(body.length) },
+      body,
+    });
+    // The app's own answer to a signed-out upload, not nginx's 413 for a body over client_max_body_size.
+    expect(answer.status).toBe(401);
+    expect(answer.headers['content-type']).toMatch(/application\/json/);
+  }, 120_000);
 
   it('a made-up X-Forwarded-For changes nothing: 40 failed logins meet a 429, and the log shows the address nginx saw', async () => {
     const forged = () => [1, 2, 3, 4].map(() => randomBytes(1)[0]).join('.');

@@ -10,37 +10,32 @@ function chunks(ids: readonly number[]): number[][] {
   return parts;
 }
 
+/** Counts the user's albums among the ids (outside one collection when it is named), a chunk of ids per statement. */
+async function countOwnedAlbums(db: Executor, userId: number, ids: readonly number[], outsideCollectionId?: number): Promise<number> {
+  let count = 0;
+  for (const part of chunks(ids)) {
+    let query = db
+      .selectFrom('albums')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('user_id', '=', userId)
+      .where('id', 'in', part);
+    if (outsideCollectionId !== undefined) query = query.where('collection_id', '!=', outsideCollectionId);
+    const row = await query.executeTakeFirstOrThrow();
+    count += Number(row.count);
+  }
+  return count;
+}
+
 /** Queries on many albums of one owner at once (bulk edit), always scoped by the owner's id (docs/product/api.md#who-may-call). */
 export const albumBulkRepository = {
   /** How many of these (distinct) ids are the user's albums. */
-  async countOwned(db: Executor, userId: number, ids: readonly number[]): Promise<number> {
-    let count = 0;
-    for (const part of chunks(ids)) {
-      const row = await db
-        .selectFrom('albums')
-        .select((eb) => eb.fn.countAll<number | string>().as('count'))
-        .where('user_id', '=', userId)
-        .where('id', 'in', part)
-        .executeTakeFirstOrThrow();
-      count += Number(row.count);
-    }
-    return count;
+  countOwned(db: Executor, userId: number, ids: readonly number[]): Promise<number> {
+    return countOwnedAlbums(db, userId, ids);
   },
 
   /** How many of these albums are not in the collection yet (what a move adds to it). */
-  async countOutside(db: Executor, userId: number, ids: readonly number[], collectionId: number): Promise<number> {
-    let count = 0;
-    for (const part of chunks(ids)) {
-      const row = await db
-        .selectFrom('albums')
-        .select((eb) => eb.fn.countAll<number | string>().as('count'))
-        .where('user_id', '=', userId)
-        .where('id', 'in', part)
-        .where('collection_id', '!=', collectionId)
-        .executeTakeFirstOrThrow();
-      count += Number(row.count);
-    }
-    return count;
+  countOutside(db: Executor, userId: number, ids: readonly number[], collectionId: number): Promise<number> {
+    return countOwnedAlbums(db, userId, ids, collectionId);
   },
 
   async update(db: Executor, userId: number, ids: readonly number[], values: Partial<AlbumValues>, now: string): Promise<void> {

@@ -1,33 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { NO_ALBUM_DETAILS } from '../../../common/album-details.schemas';
 import type { Album } from '../../../common/albums.schemas';
+import { albumFixture } from '../../test/album-fixture';
 import { otherCopiesOf, releaseLinks } from './other-copies';
 
-let nextId = 1;
-function album(fields: Partial<Album>): Album {
-  return {
-    id: nextId++,
-    title: 'Blue Train',
-    artist: 'John Coltrane',
-    collection: 'Jazz',
-    purchaseLocation: null,
-    purchaseDate: null,
-    price: null,
-    coverUrl: null,
-    genre: null,
-    label: null,
-    releaseYear: null,
-    country: null,
-    mediaCondition: null,
-    sleeveCondition: null,
-    isLent: false,
-    lentTo: null,
-    lentDate: null,
-    ...NO_ALBUM_DETAILS,
-    addedAt: '2024-01-01T00:00:00.000Z',
-    ...fields,
-  };
-}
+// Two copies of one record differ only in what each test sets, so every album starts as Blue Train.
+const album = (fields: Partial<Album>): Album =>
+  albumFixture({ title: 'Blue Train', artist: 'John Coltrane', ...fields });
 
 describe('other copies in your collections (docs/product/albums.md#other-copies)', () => {
   it('are the albums of the same title and artist, trimmed and in any case, across every collection', () => {

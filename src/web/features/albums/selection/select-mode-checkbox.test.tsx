@@ -3,36 +3,13 @@ import '../../../test/dom-shims';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NO_ALBUM_DETAILS } from '../../../../common/album-details.schemas';
-import type { Album } from '../../../../common/albums.schemas';
+import { albumFixture } from '../../../test/album-fixture';
 import { SelectModeCheckbox } from './select-mode-checkbox';
 import { useSelectMode } from './use-select-mode';
 
 afterEach(cleanup);
 
-const album = (id: number): Album => ({
-  id,
-  title: `Album ${id}`,
-  artist: 'Someone',
-  collection: 'Jazz',
-  purchaseLocation: null,
-  purchaseDate: null,
-  price: null,
-  coverUrl: null,
-  genre: null,
-  label: null,
-  releaseYear: null,
-  country: null,
-  mediaCondition: null,
-  sleeveCondition: null,
-  isLent: false,
-  lentTo: null,
-  lentDate: null,
-  ...NO_ALBUM_DETAILS,
-  addedAt: '2024-01-01T00:00:00.000Z',
-});
-
-const albums = [1, 2, 3, 4, 5, 6].map(album);
+const albums = [1, 2, 3, 4, 5, 6].map((id) => albumFixture({ id }));
 const ids = albums.map((each) => each.id);
 
 /** The grid's part of Select mode, without the grid: checkboxes in three columns. */
