@@ -20,6 +20,8 @@ import {
   SubscriptionPage,
   SubscriptionSuccessPage,
   TermsPage,
+  WishFormPage,
+  WishlistPage,
 } from './lazy-pages';
 import { SignedInFrame } from './signed-in-frame';
 
@@ -64,6 +66,8 @@ const Framed = {
   Subscribe: framed(SubscribePage),
   SubscriptionSuccess: framed(SubscriptionSuccessPage),
   SubscriptionCancel: framed(SubscriptionCancelPage),
+  Wishlist: framed(WishlistPage),
+  WishForm: framed(WishFormPage),
 };
 
 /**
@@ -86,6 +90,8 @@ export function SignedInRoutes() {
       <Route path="/record-stores" component={Framed.RecordStores} />
       <Route path="/record-stores/shared/:token" component={SharedRecordStoresPage} />
       <Route path="/terms-of-service" component={TermsPage} />
+      <Route path="/wishlist" component={Framed.Wishlist} />
+      <Route path="/wishlist/:id" component={Framed.WishForm} />
       <Route path="/admin" component={Framed.Admin} />
       <Route path="/subscription" component={Framed.Subscription} />
       <Route path="/subscribe" component={Framed.Subscribe} />
@@ -124,6 +130,9 @@ export function SignedOutRoutes() {
       <Route path="/record-stores/shared/:token" component={SharedRecordStoresPage} />
       {/* docs/product/record-stores.md#page: the record stores page sends a signed-out visitor to /auth. */}
       <Route path="/record-stores" component={SignInFirst} />
+      {/* docs/product/wishlist.md#page: the wish list and its form send a signed-out visitor to /auth. */}
+      <Route path="/wishlist" component={SignInFirst} />
+      <Route path="/wishlist/:id" component={SignInFirst} />
       <Route component={LandingPage} />
     </Switch>
   );
