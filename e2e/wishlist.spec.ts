@@ -169,6 +169,26 @@ test.describe('the wish list page', () => {
     await expect(page.getByTestId('album-card').filter({ hasText: 'Giant Steps' })).toBeVisible();
   });
 
+  test('Fill in from MusicBrainz on a wish: the pressing’s catalogue number, release and cover are filled and saved', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page);
+    await page.goto('/wishlist/new');
+    await page.getByLabel('Title', { exact: true }).fill('Kind of Blue');
+    await page.getByLabel('Artist', { exact: true }).fill('Miles Davis');
+    await page.getByRole('region', { name: 'Fill in from MusicBrainz' }).getByRole('button', { name: 'Find pressings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose your pressing' });
+    await dialog.getByRole('list', { name: 'Pressings' }).getByRole('button').first().click();
+    await expect(dialog).toBeHidden();
+    await expect(toast(page).filter({ hasText: 'Filled in from MusicBrainz' })).toBeVisible();
+    await expect(page.getByLabel('Catalogue number')).toHaveValue('CL 1355');
+    const cover = page.getByTestId('cover-art-picker').getByRole('img', { name: 'Current cover art' });
+    await expect(cover).toHaveAttribute('src', /^\/api\/cover-art\//);
+    await page.getByRole('button', { name: 'Save Wish' }).click();
+    await expect(page).toHaveURL(/\/wishlist$/);
+    const wishes = (await (await page.request.get('/api/wishlist')).json()) as Record<string, unknown>[];
+    expect(wishes).toEqual([expect.objectContaining({ title: 'Kind of Blue', catalogNumber: 'CL 1355', musicbrainzReleaseId: expect.any(String), coverUrl: expect.stringMatching(/^\/api\/cover-art\//) })]);
+  });
+
   test('the gift list link: shared, copied, disabled', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page);
