@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousAxeFindings } from './support/axe-check';
-import { signIn, updateUser } from './support/helpers';
+import { PASSWORD, registerViaApi, signIn, updateUser } from './support/helpers';
 
 // A modal dialog hides the rest of the page from the accessibility tree (Radix), the toast region too.
 const toast = (page: Page) =>
@@ -107,6 +107,19 @@ test.describe('the wish list page', () => {
     await expect(toast(page).filter({ hasText: 'Wish deleted' })).toBeVisible();
     await expect(cards(page)).toHaveCount(2);
     await expect(count(page)).toHaveText('2 records');
+  });
+
+  test('signed out, a prefilled link leads to login and back to the prefilled form', async ({ page, request }) => {
+    // Registered from another context: this browser stays signed out.
+    const { email } = await registerViaApi(request);
+    await page.goto('/wishlist/new?title=Blue%20Train&artist=John%20Coltrane&format=LP');
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/wishlist\/new\?title=Blue%20Train&artist=John%20Coltrane&format=LP$/);
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Blue Train');
+    await expect(page.getByRole('combobox', { name: 'Format' })).toHaveText('Vinyl LP');
   });
 
   test('a record already owned: "You own this album" lists the copies, Add Anyway adds it; the address prefills the form', async ({ page }) => {

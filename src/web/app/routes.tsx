@@ -35,12 +35,17 @@ function SignedInAuthRedirect() {
   return null;
 }
 
-/** A signed-in page opened signed out: to /auth, which returns here after login (docs/product/auth.md#after-login). */
+/**
+ * A signed-in page opened signed out: to /auth, which returns here after login
+ * (docs/product/auth.md#after-login), query included (a prefilled wish form keeps its prefill:
+ * docs/product/wishlist.md#prefill).
+ */
 function SignInFirst() {
   const [location, navigate] = useLocation();
+  const search = useSearch();
   useEffect(() => {
-    navigate('/auth', { replace: true, state: { from: location } });
-  }, [navigate, location]);
+    navigate('/auth', { replace: true, state: { from: search ? `${location}?${search}` : location } });
+  }, [navigate, location, search]);
   return null;
 }
 
