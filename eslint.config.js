@@ -20,6 +20,9 @@ const WEB_FEATURE_EDGES = {
   import: ['collections', 'enrichment'],
   // Keep-your-records offers the CSV export and the sign-out; the page reads the profile.
   subscription: ['auth', 'export', 'users'],
+  // The wish form reuses the album form's autofill and cover picker; Got it picks a collection and
+  // makes an album (so the album list is read again).
+  wishlist: ['albums', 'collections', 'releases', 'cover-art'],
 };
 const WEB_FEATURES = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

@@ -28,6 +28,7 @@ const FRAMED_PAGES = [
   { path: '/profile', heading: 'Profile' },
   { path: '/import', heading: 'Import Albums' },
   { path: '/record-stores', heading: 'Record Stores' },
+  { path: '/wishlist', heading: 'Wish List' },
   { path: '/album/new', heading: 'Add Album' },
   { path: '/subscription', heading: 'Subscription' },
 ];

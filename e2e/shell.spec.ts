@@ -17,6 +17,7 @@ test.describe('signed-in shell', () => {
       'Analytics',
       'Profile',
       'Subscription',
+      'Wish List',
       'Record Stores',
       'Share Collection',
       'Export to CSV',
@@ -28,6 +29,7 @@ test.describe('signed-in shell', () => {
       Analytics: '/analytics',
       Profile: '/profile',
       Subscription: '/subscription',
+      'Wish List': '/wishlist',
       'Record Stores': '/record-stores',
       'Import from CSV': '/import',
     };

@@ -1,7 +1,8 @@
 // Captures the landing page's three screenshots from the real app with seeded demo data: the
-// collection view, the album form and a "Wish List" collection, at 1280 × 800, written as WebP
+// collection view, the album form and the wish list page, at 1280 × 800, written as WebP
 // (1280 and 640 wide) over src/web/features/landing/screenshots/*.webp, which the build hashes.
-// Usage, after `npm run build`: node scripts/screenshots.mjs   (then `npm run build` again)
+// Usage, after `npm run build`: node scripts/screenshots.mjs [name…]   (then `npm run build` again)
+// Names (collection-view, album-entry, wish-list) capture only those; none captures all three.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -16,6 +17,17 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const VIEWPORT = { width: 1280, height: 800 };
 const DEMO = { username: 'june.marsh@example.com', password: 'demo-collector-2025', firstName: 'June', lastName: 'Marsh' };
 const CONDITIONS = ['Near Mint (NM)', 'Very Good Plus (VG+)', 'Very Good (VG)'];
+const WISH_LIST = 'Wish List';
+/** What the demo wishes want, in turn: a format, a pressing, how much and for how much at most. */
+const WISH_DETAILS = [
+  { format: 'LP', pressing: 'First pressing', priority: 1, maxPrice: 45 },
+  { format: '2LP', pressing: '180 g reissue', priority: 2, maxPrice: 32 },
+  { format: '7"', pressing: null, priority: 3, maxPrice: 12 },
+  { format: 'LP', pressing: 'Original sleeve', priority: 1, maxPrice: 60 },
+  { format: 'Box Set', pressing: 'Numbered edition', priority: 2, maxPrice: 120 },
+];
+const ONLY = new Set(process.argv.slice(2));
+const wanted = (name) => ONLY.size === 0 || ONLY.has(name);
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -76,15 +88,26 @@ async function seed(url) {
   await call('POST', '/api/register', DEMO);
   const ids = {};
   let sleeve = 0;
+  const uploadCover = async (title, artist) => {
+    const png = await sharp(Buffer.from(sleeveSvg(sleeve++, title))).png().toBuffer();
+    const form = new FormData();
+    form.append('title', title);
+    form.append('artist', artist);
+    form.append('file', new Blob([png], { type: 'image/png' }), 'cover.png');
+    return (await call('POST', '/api/cover-art/upload', form)).url;
+  };
   for (const [collection, albums] of Object.entries(DEMO_COLLECTIONS)) {
+    // The records still hunted for are the wish list's, not a collection's.
+    if (collection === WISH_LIST) {
+      for (const [index, [title, artist]] of albums.entries()) {
+        const coverUrl = await uploadCover(title, artist);
+        await call('POST', '/api/wishlist', { title, artist, coverUrl, allowOwned: true, ...WISH_DETAILS[index % WISH_DETAILS.length] });
+      }
+      continue;
+    }
     await call('POST', '/api/collections', { name: collection });
     for (const [title, artist, genre, releaseYear] of albums) {
-      const png = await sharp(Buffer.from(sleeveSvg(sleeve++, title))).png().toBuffer();
-      const form = new FormData();
-      form.append('title', title);
-      form.append('artist', artist);
-      form.append('file', new Blob([png], { type: 'image/png' }), 'cover.png');
-      const { url: coverUrl } = await call('POST', '/api/cover-art/upload', form);
+      const coverUrl = await uploadCover(title, artist);
       const album = await call('POST', '/api/albums', {
         title,
         artist,
@@ -92,7 +115,7 @@ async function seed(url) {
         genre,
         releaseYear,
         label: 'Spindle Demo Records',
-        price: collection === 'Wish List' ? null : 18 + (sleeve % 7) * 3.5,
+        price: 18 + (sleeve % 7) * 3.5,
         mediaCondition: CONDITIONS[sleeve % CONDITIONS.length],
         sleeveCondition: CONDITIONS[(sleeve + 1) % CONDITIONS.length],
         coverUrl,
@@ -149,25 +172,31 @@ try {
   const login = await page.request.post('/api/login', { data: { username: DEMO.username, password: DEMO.password } });
   if (!login.ok()) throw new Error(`login answered ${login.status()}`);
 
-  await page.goto(`/collection?collection=${encodeURIComponent('Main Shelf')}`);
-  await expectShowing(page, 'the Main Shelf collection', showsCollection, 'Main Shelf');
-  await settle(page);
-  await capture(page, 'collection-view');
+  if (wanted('collection-view')) {
+    await page.goto(`/collection?collection=${encodeURIComponent('Main Shelf')}`);
+    await expectShowing(page, 'the Main Shelf collection', showsCollection, 'Main Shelf');
+    await settle(page);
+    await capture(page, 'collection-view');
+  }
 
-  await page.goto(`/album/${ids['Blue Hour']}`);
-  await expectShowing(page, 'the album form', showsAlbum, 'Blue Hour');
-  // The lending and cover-art sections, with the chosen cover: what sets the form apart.
-  await page.getByRole('heading', { name: 'Lending' }).evaluate((el) => {
-    el.scrollIntoView({ block: 'start' });
-    window.scrollBy(0, -24);
-  });
-  await settle(page);
-  await capture(page, 'album-entry');
+  if (wanted('album-entry')) {
+    await page.goto(`/album/${ids['Blue Hour']}`);
+    await expectShowing(page, 'the album form', showsAlbum, 'Blue Hour');
+    // The lending and cover-art sections, with the chosen cover: what sets the form apart.
+    await page.getByRole('heading', { name: 'Lending' }).evaluate((el) => {
+      el.scrollIntoView({ block: 'start' });
+      window.scrollBy(0, -24);
+    });
+    await settle(page);
+    await capture(page, 'album-entry');
+  }
 
-  await page.goto(`/collection?collection=${encodeURIComponent('Wish List')}`);
-  await expectShowing(page, 'the Wish List collection', showsCollection, 'Wish List');
-  await settle(page);
-  await capture(page, 'wish-list');
+  if (wanted('wish-list')) {
+    await page.goto('/wishlist');
+    await expectShowing(page, 'the wish list page', () => document.querySelectorAll('[data-testid="wish-card"]').length > 0);
+    await settle(page);
+    await capture(page, 'wish-list');
+  }
 } finally {
   await browser.close();
   await server.stop();

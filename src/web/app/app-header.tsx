@@ -5,6 +5,7 @@ import {
   CreditCard,
   Disc3,
   Download,
+  Heart,
   LogOut,
   Moon,
   PanelLeft,
@@ -196,6 +197,12 @@ function FullMenu({
           <Link href="/subscription">
             <CreditCard aria-hidden />
             Subscription
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href="/wishlist">
+            <Heart aria-hidden />
+            Wish List
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>

@@ -27,3 +27,5 @@ export const SubscriptionCancelPage = lazy(() => import('../features/subscriptio
 // Leaflet loads only on these two pages (and only once a map is drawn: store-map.tsx).
 export const RecordStoresPage = lazy(() => import('../features/record-stores/record-stores-page'));
 export const SharedRecordStoresPage = lazy(() => import('../features/record-stores/shared-record-stores-page'));
+export const WishlistPage = lazy(() => import('../features/wishlist/wishlist-page'));
+export const WishFormPage = lazy(() => import('../features/wishlist/wish-form-page'));

@@ -21,6 +21,8 @@ import {
   SubscriptionPage,
   SubscriptionSuccessPage,
   TermsPage,
+  WishFormPage,
+  WishlistPage,
 } from './lazy-pages';
 import { SignedInFrame } from './signed-in-frame';
 
@@ -34,12 +36,17 @@ function SignedInAuthRedirect() {
   return null;
 }
 
-/** A signed-in page opened signed out: to /auth, which returns here after login (docs/product/auth.md#after-login). */
+/**
+ * A signed-in page opened signed out: to /auth, which returns here after login
+ * (docs/product/auth.md#after-login), query included (a prefilled wish form keeps its prefill:
+ * docs/product/wishlist.md#prefill).
+ */
 function SignInFirst() {
   const [location, navigate] = useLocation();
+  const search = useSearch();
   useEffect(() => {
-    navigate('/auth', { replace: true, state: { from: location } });
-  }, [navigate, location]);
+    navigate('/auth', { replace: true, state: { from: search ? `${location}?${search}` : location } });
+  }, [navigate, location, search]);
   return null;
 }
 
@@ -65,6 +72,8 @@ const Framed = {
   Subscribe: framed(SubscribePage),
   SubscriptionSuccess: framed(SubscriptionSuccessPage),
   SubscriptionCancel: framed(SubscriptionCancelPage),
+  Wishlist: framed(WishlistPage),
+  WishForm: framed(WishFormPage),
 };
 
 /**
@@ -87,6 +96,8 @@ export function SignedInRoutes() {
       <Route path="/record-stores" component={Framed.RecordStores} />
       <Route path="/record-stores/shared/:token" component={SharedRecordStoresPage} />
       <Route path="/terms-of-service" component={TermsPage} />
+      <Route path="/wishlist" component={Framed.Wishlist} />
+      <Route path="/wishlist/:id" component={Framed.WishForm} />
       <Route path="/admin" component={Framed.Admin} />
       <Route path="/subscription" component={Framed.Subscription} />
       <Route path="/subscribe" component={Framed.Subscribe} />
@@ -128,6 +139,9 @@ export function SignedOutRoutes() {
       <Route path="/record-stores/shared/:token" component={SharedRecordStoresPage} />
       {/* docs/product/record-stores.md#page: the record stores page sends a signed-out visitor to /auth. */}
       <Route path="/record-stores" component={SignInFirst} />
+      {/* docs/product/wishlist.md#page: the wish list and its form send a signed-out visitor to /auth. */}
+      <Route path="/wishlist" component={SignInFirst} />
+      <Route path="/wishlist/:id" component={SignInFirst} />
       <Route component={LandingPage} />
     </Switch>
   );

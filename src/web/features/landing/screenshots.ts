@@ -40,8 +40,8 @@ export const SCREENSHOTS: readonly Screenshot[] = [
   {
     id: 'wish-list',
     title: 'Wish list',
-    caption: 'Keep the records you are hunting for in their own collection and take it to the shop.',
-    alt: 'A collection named Wish List showing the albums still being hunted for, each with its cover.',
+    caption: 'Keep the records you are hunting for, how much you want them and the most you would pay.',
+    alt: 'The wish list page: the records still being hunted for, each with its cover, format, priority and maximum price, and a Got it button.',
     small: wishListSmall,
     large: wishListLarge,
   },

@@ -15,10 +15,11 @@ type TextField = AutofillField | DetailField;
 
 /**
  * What autofill reads of the album form: the fields a pressing fills, as typed, and the cover's URL;
- * the detail fields and the tracklist are absent from a form without them.
+ * a field the form lacks is absent and never filled (the album form without its details section; the
+ * wish form, which has no genre, label, year or country).
  */
-export type AutofillValues = Record<AutofillField, string> &
-  Partial<Record<DetailField, string>> & { tracklist?: readonly Track[]; coverUrl: string | null };
+export type AutofillValues = Pick<Record<AutofillField, string>, 'title' | 'artist'> &
+  Partial<Record<Exclude<AutofillField, 'title' | 'artist'> | DetailField, string>> & { tracklist?: readonly Track[]; coverUrl: string | null };
 
 export const FIELD_NAMES: Record<AutofillTarget, string> = {
   title: 'title',
