@@ -121,7 +121,7 @@ describe('the collection home drawn on the server (the first cards show before a
     for (const [title, artist] of [['Kind of Blue', 'Miles Davis'], ['Blue Train', 'John Coltrane'], ['A Love Supreme', 'John Coltrane']]) {
       await buildAlbum(t.app, user.id, { collection: 'Jazz', title: title!, artist: artist! });
     }
-    const view = JSON.stringify({ sortBy: 'artist', layout: 'list', filters: { artist: 'coltrane', genre: '', lending: 'all', search: '' } });
+    const view = JSON.stringify({ sortBy: 'artist', layout: 'list', filters: { artist: 'coltrane', genre: '', lending: 'all', search: '', format: '', minRating: 0 } });
     const res = await getWithCookie(client, '/collection?collection=Jazz', `spindle_home_view=${encodeURIComponent(view)}`);
     const root = rootOf(res.body);
     expect(root.attributes).toContain(`data-stored-view="${view.replaceAll('"', '&quot;')}"`);

@@ -8,7 +8,11 @@ import type { Album } from '../../../../common/albums.schemas';
 import { CollectionAlbums } from './collection-albums';
 
 // The home's filters are kept on the device between visits; each test starts from none.
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  // The view is kept in local storage and in the address: each test starts from neither.
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
 afterEach(cleanup);
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -118,5 +122,29 @@ describe('the collection home’s filters', () => {
     expect(screen.getByText('No albums in “Jazz” yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Add your first album' }).getAttribute('href')).toBe('/album/new?collection=Jazz');
     expect(screen.getByLabelText('Artist').hasAttribute('disabled')).toBe(true);
+  });
+});
+
+describe('the sort and filters in the address (docs/product/collections.md#filters)', () => {
+  const rated = [
+    album(1, { title: 'Blue Train', artist: 'John Coltrane', rating: 3, format: 'LP', catalogNumber: 'BST 81577' }),
+    album(2, { title: 'Giant Steps', artist: 'John Coltrane', rating: 5, format: 'LP', barcode: '0 75678 13112 6' }),
+    album(3, { title: 'Kind of Blue', artist: 'Miles Davis', rating: 4, format: 'CD' }),
+  ];
+  const titles = () => screen.getAllByTestId('album-card').map((card) => card.querySelector('h2')?.textContent);
+
+  it('opens with the view the address names, over the stored one', () => {
+    window.history.replaceState(null, '', '/collection?collection=Jazz&sort=rating&format=LP');
+    renderHome(rated);
+    expect(count()).toBe('2 of 3 albums');
+    expect(titles()).toEqual(['Giant Steps', 'Blue Train']);
+  });
+
+  it('writes a change of filter into the address, keeping the collection', async () => {
+    window.history.replaceState(null, '', '/collection?collection=Jazz');
+    const user = renderHome(rated);
+    await user.type(screen.getByLabelText('Search'), 'bst-81577');
+    expect(count()).toBe('1 of 3 albums');
+    expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({ collection: 'Jazz', q: 'bst-81577' });
   });
 });

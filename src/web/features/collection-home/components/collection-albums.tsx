@@ -1,6 +1,6 @@
 import { CheckSquare, Disc3, MoreHorizontal, Plus, SearchX, X } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import type { Album } from '../../../../common/albums.schemas';
 import type { Collection } from '../../../../common/collections.schemas';
 import type { LoanReminders } from '../../../../common/loans';
@@ -26,7 +26,7 @@ import { CollectionActionItems } from '../../collections/components/collection-a
 import { AlbumToolbar } from '../../albums/components/album-toolbar';
 import { useSelectMode } from '../../albums/selection/use-select-mode';
 import { DeferredSelectModeBar } from '../../albums/selection/select-mode-bar-deferred';
-import { parseHomeView, type HomeLayout } from '../../../../common/home-view';
+import { applyHomeViewSearch, parseHomeView, withHomeViewSearch, type HomeLayout } from '../../../../common/home-view';
 import { useServerRender } from '../../../app/server-render-context';
 import {
   clearHomeArrival,
@@ -105,7 +105,11 @@ export function CollectionAlbums({
   // The sort, filters and layout the collector chose, kept on this device (the server draws with the
   // cookie copy of the same value, so the browser's first render matches the drawing).
   const server = useServerRender();
-  const [initialView] = useState(() => parseHomeView(server ? server.storedHomeView : readStoredHomeView()));
+  // The address's sort and filters win over the stored ones (a shared link opens its view); the
+  // server draws with the same address, so both drawings agree.
+  const search = useSearch();
+  const [path, navigate] = useLocation();
+  const [initialView] = useState(() => applyHomeViewSearch(parseHomeView(server ? server.storedHomeView : readStoredHomeView()), search));
   const [filters, setFilters] = useState<AlbumFilters>(initialView.filters);
   const [sortBy, setSortBy] = useState<AlbumSortField>(initialView.sortBy);
   const [layout, setLayout] = useState<HomeLayout>(initialView.layout);
@@ -116,10 +120,16 @@ export function CollectionAlbums({
   const [markedAlbumId, setMarkedAlbumId] = useState<number | undefined>(undefined);
   const view = useMemo(() => ({ filters, sortBy }), [filters, sortBy]);
   const deferred = useDeferredValue(view);
-  useEffect(
-    () => rememberView({ filters: { ...filters, search: filters.search ?? '' }, sortBy, layout }),
-    [filters, sortBy, layout],
+  const storedFilters = useMemo(
+    () => ({ ...filters, search: filters.search ?? '', format: filters.format ?? '', minRating: filters.minRating ?? 0 }),
+    [filters],
   );
+  useEffect(() => rememberView({ filters: storedFilters, sortBy, layout }), [storedFilters, sortBy, layout]);
+  // The address follows the view (replacing the entry: each keystroke is not a page for Back).
+  const viewSearch = withHomeViewSearch(search, { sortBy, filters: storedFilters });
+  useEffect(() => {
+    if (viewSearch !== new URLSearchParams(search).toString()) navigate(`${path}?${viewSearch}`, { replace: true });
+  }, [viewSearch, search, path, navigate]);
   useLayoutEffect(() => {
     if (!arrival) return;
     clearHomeArrival(arrival);
