@@ -5,7 +5,7 @@ import { signIn } from './support/helpers';
 /*
  * docs/product/collections.md#filters: the search finds a catalogue number and a barcode; format and
  * rating filters and the new sorts; all of it in the address, kept across a reload, folded behind
- * Filters on a phone.
+ * Filters on a phone. docs/product/collections.md#all-albums: every collection at once.
  */
 const SHOTS = process.env.FRAME_SCREENSHOTS;
 
@@ -198,5 +198,13 @@ for (const theme of ['light', 'dark'] as const) {
         if (SHOTS) await page.screenshot({ path: `${SHOTS}/home-all-albums-${layout}-${theme}-${width}.png` });
       }
     }
+    // On a phone the list is a drawer: All albums first, marked as the page shown.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Open collections' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Collections' });
+    await expect(drawer.getByRole('link').first()).toHaveAttribute('aria-current', 'page');
+    await expect(drawer.getByRole('link').first()).toContainText('All albums');
+    expect(await seriousAxeFindings(page), 'the drawer at 390 px').toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/home-all-albums-drawer-${theme}-390.png` });
   });
 }
