@@ -59,7 +59,8 @@ test.describe('coming back from an album', () => {
       if (back === 'button') await page.getByRole('button', { name: 'Back' }).click();
       else await page.goBack();
 
-      await expect(page).toHaveURL(/\/collection\?collection=Crates$/);
+      // The address carries the view (docs/product/collections.md#filters), so Back returns to it.
+      await expect(page).toHaveURL(/\/collection\?collection=Crates&sort=artist&artist=the\+band$/);
       await expect(page.getByTestId('full-screen-spinner')).toBeHidden();
       await expect(page.getByLabel('Artist')).toHaveValue('the band');
       await expect(page.getByLabel('Sort by')).toHaveText('Artist');

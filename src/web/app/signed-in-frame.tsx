@@ -7,7 +7,7 @@ import { useSessionUser } from '../lib/session';
 import { collectionsQuery } from '../features/collections/api';
 import * as dialogs from '../features/collection-home/collection-home-dialogs';
 import { AppHeader } from './app-header';
-import { readStoredSelection } from '../features/collections/selected-collection';
+import { ALL_ALBUMS, readStoredSelection } from '../features/collections/selected-collection';
 
 /** True inside the frame: a page that has a header of its own for visitors leaves it out then. */
 const FrameContext = createContext(false);
@@ -32,12 +32,14 @@ function FrameHeader() {
 
   const list = collections.data;
   const stored = readStoredSelection();
-  const selected = list?.find((collection) => collection.name === stored) ?? list?.[0] ?? null;
+  // All albums last selected (docs/product/collections.md#all-albums): nothing to share, and Export offers every album.
+  const allAlbums = stored === ALL_ALBUMS;
+  const selected = allAlbums ? null : (list?.find((collection) => collection.name === stored) ?? list?.[0] ?? null);
   const totalAlbums = list?.reduce((sum, collection) => sum + collection.albumCount, 0) ?? 0;
   return (
     <>
       <AppHeader
-        onShare={() => (selected ? setShareOpen(true) : errorToast('No collection selected to share'))}
+        onShare={allAlbums ? undefined : () => (selected ? setShareOpen(true) : errorToast('No collection selected to share'))}
         onExport={() => setExportOpen(true)}
         overdueCount={overdue.data?.count ?? 0}
       />

@@ -116,12 +116,31 @@ describe('the collection home drawn on the server (the first cards show before a
     expect(cardTitles(none.html)).toEqual(['Low']);
   });
 
+  it('draws All albums from the address or the stored selection, each card naming its collection, with the address\'s sort and filters (docs/product/collections.md#all-albums)', async () => {
+    const { client, user } = await signUp(t.app);
+    await buildAlbum(t.app, user.id, { collection: 'Jazz', title: 'Kind of Blue', artist: 'Miles Davis', releaseYear: 1959 });
+    await buildAlbum(t.app, user.id, { collection: 'Jazz', title: 'Blue Train', artist: 'John Coltrane', releaseYear: 1957 });
+    await buildAlbum(t.app, user.id, { collection: 'Rock', title: 'Abbey Road', artist: 'The Beatles', releaseYear: 1969 });
+
+    const fromAddress = rootOf((await getWithCookie(client, '/collection?collection=&sort=artist', 'spindle_selected_collection=Jazz')).body);
+    expect(fromAddress.html).toContain('All albums');
+    // "The Beatles" under B, then Coltrane and Davis.
+    expect(cardTitles(fromAddress.html)).toEqual(['Abbey Road', 'Blue Train', 'Kind of Blue']);
+    expect(fromAddress.html).toMatch(/data-testid="album-details"[^>]*>(<span[^>]*>In <\/span>)?Rock · 1969</);
+
+    const stored = rootOf((await getWithCookie(client, '/collection?q=blue', 'spindle_selected_collection=')).body);
+    expect(stored.attributes).toContain('data-stored-selection=""');
+    expect(stored.html).toContain('All albums');
+    expect(cardTitles(stored.html)).toEqual(['Blue Train', 'Kind of Blue']);
+    expect(stored.html).toContain('2 of 3 albums');
+  });
+
   it('draws with the sort, filters and layout the browser stored (its home-view cookie), and says which; a hostile cookie draws the default view', async () => {
     const { client, user } = await signUp(t.app);
     for (const [title, artist] of [['Kind of Blue', 'Miles Davis'], ['Blue Train', 'John Coltrane'], ['A Love Supreme', 'John Coltrane']]) {
       await buildAlbum(t.app, user.id, { collection: 'Jazz', title: title!, artist: artist! });
     }
-    const view = JSON.stringify({ sortBy: 'artist', layout: 'list', filters: { artist: 'coltrane', genre: '', lending: 'all', search: '' } });
+    const view = JSON.stringify({ sortBy: 'artist', layout: 'list', filters: { artist: 'coltrane', genre: '', lending: 'all', search: '', format: '', minRating: 0 } });
     const res = await getWithCookie(client, '/collection?collection=Jazz', `spindle_home_view=${encodeURIComponent(view)}`);
     const root = rootOf(res.body);
     expect(root.attributes).toContain(`data-stored-view="${view.replaceAll('"', '&quot;')}"`);

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { NO_ALBUM_DETAILS } from '../../../common/album-details.schemas';
 import type { Album } from '../../../common/albums.schemas';
-import { albumCountText, albumsInCollection, conditionCode, filterAlbums, formatUsd, hasFilters, sortAlbums, totalPriceCents } from './album-view';
+import {
+  albumCountText,
+  albumsInCollection,
+  conditionCode,
+  filterAlbums,
+  formatUsd,
+  hasFilters,
+  NO_FILTERS,
+  sortAlbums,
+  sortingText,
+  totalPriceCents,
+} from './album-view';
 
 let nextId = 1;
 function album(fields: Partial<Album>): Album {
@@ -108,8 +119,8 @@ describe('sort (docs/product/collections.md#filters: by title, artist or genre; 
     expect(sortAlbums(all, 'title').map((a) => a.title)).toEqual(['A Love Supreme', 'abbey road', 'Blue', 'Blue Train', 'Kind of Blue']);
   });
 
-  it('by artist, then title', () => {
-    expect(sortAlbums(all, 'artist').map((a) => a.title)).toEqual(['A Love Supreme', 'Blue Train', 'Blue', 'Kind of Blue', 'abbey road']);
+  it('by artist ("The Beatles" under B), then title', () => {
+    expect(sortAlbums(all, 'artist').map((a) => a.title)).toEqual(['abbey road', 'A Love Supreme', 'Blue Train', 'Blue', 'Kind of Blue']);
   });
 
   it('by genre, with albums without a genre (missing or blank) last', () => {
@@ -128,6 +139,93 @@ describe('sort (docs/product/collections.md#filters: by title, artist or genre; 
     const first = album({ title: 'Greatest Hits', artist: 'Same' });
     const second = album({ title: 'greatest hits', artist: 'same' });
     expect(sortAlbums([second, first], 'title')).toEqual([first, second]);
+  });
+});
+
+describe('the sort\'s reading of names (docs/product/collections.md#filters: leading punctuation and "The " do not count)', () => {
+  it('drops leading punctuation and a leading "The "', () => {
+    expect(sortingText('...And Justice for All')).toBe('And Justice for All');
+    expect(sortingText('The Beatles')).toBe('Beatles');
+    expect(sortingText('Theatre of Tragedy')).toBe('Theatre of Tragedy');
+    expect(sortingText('The')).toBe('The');
+    expect(sortingText('!!!')).toBe('!!!');
+  });
+
+  it('sorts "...And Justice for All" under A, "The Beatles" under B, and numbers in natural order', () => {
+    const titles = ['Vol. 10', 'The Beatles', '...And Justice for All', 'Vol. 2', 'Carpenters', '(What\'s the Story) Morning Glory?'];
+    const sorted = sortAlbums(titles.map((title) => album({ title })), 'title').map((a) => a.title);
+    expect(sorted).toEqual(['...And Justice for All', 'The Beatles', 'Carpenters', 'Vol. 2', 'Vol. 10', '(What\'s the Story) Morning Glory?']);
+  });
+});
+
+describe('the collector-grade sorts (docs/product/collections.md#filters: albums without the key sort last)', () => {
+  const early = album({ title: 'Kind of Blue', artist: 'Miles Davis', releaseYear: 1959, label: 'Columbia', rating: 5, addedAt: '2024-03-01T10:00:00.000Z' });
+  const late = album({ title: 'Bitches Brew', artist: 'Miles Davis', releaseYear: 1970, label: 'Columbia', rating: 3, addedAt: '2025-01-01T10:00:00.000Z' });
+  const middle = album({ title: 'Abbey Road', artist: 'The Beatles', releaseYear: 1969, label: 'The Apple', rating: 4, addedAt: '2024-06-01T10:00:00.000Z' });
+  const bare = album({ title: 'Untitled demo', artist: 'Aardvark', releaseYear: null, label: null, rating: null, addedAt: '2023-01-01T10:00:00.000Z' });
+  const all = [bare, late, middle, early];
+  const titles = (sorted: Album[]) => sorted.map((a) => a.title);
+
+  it('by artist keeps each artist\'s records in release-year order', () => {
+    expect(titles(sortAlbums(all, 'artist'))).toEqual(['Untitled demo', 'Abbey Road', 'Kind of Blue', 'Bitches Brew']);
+  });
+
+  it('by date added, newest first', () => {
+    expect(titles(sortAlbums(all, 'addedAt'))).toEqual(['Bitches Brew', 'Abbey Road', 'Kind of Blue', 'Untitled demo']);
+  });
+
+  it('by release year, oldest first, albums without a year last', () => {
+    expect(titles(sortAlbums(all, 'releaseYear'))).toEqual(['Kind of Blue', 'Abbey Road', 'Bitches Brew', 'Untitled demo']);
+  });
+
+  it('by label ("The Apple" under A), then artist and year; albums without a label last', () => {
+    expect(titles(sortAlbums(all, 'label'))).toEqual(['Abbey Road', 'Kind of Blue', 'Bitches Brew', 'Untitled demo']);
+  });
+
+  it('by rating, best first, unrated last', () => {
+    expect(titles(sortAlbums(all, 'rating'))).toEqual(['Kind of Blue', 'Abbey Road', 'Bitches Brew', 'Untitled demo']);
+  });
+
+  it('albums added at the same moment keep the newest id first', () => {
+    const a = album({ title: 'One', addedAt: '2024-01-01T00:00:00.000Z' });
+    const b = album({ title: 'Two', addedAt: '2024-01-01T00:00:00.000Z' });
+    expect(titles(sortAlbums([a, b], 'addedAt'))).toEqual(['Two', 'One']);
+  });
+});
+
+describe('format, rating and the search over catalogue number and barcode (docs/product/collections.md#filters)', () => {
+  const lp = album({ title: 'Rumours', artist: 'Fleetwood Mac', format: 'LP', rating: 4, catalogNumber: 'K 56344', barcode: '075992731324' });
+  const box = album({ title: 'The Complete Sessions', artist: 'Miles Davis', format: 'Box Set', rating: 5, catalogNumber: 'CXK 65570' });
+  const cd = album({ title: 'Blue', artist: 'Joni Mitchell', format: 'CD', rating: 2, barcode: '0 75992 74052 7' });
+  const unknown = album({ title: 'Mystery', artist: 'Nobody' });
+  const all = [lp, box, cd, unknown];
+  const only = (filters: Partial<typeof NO_FILTERS>) => filterAlbums(all, { ...NO_FILTERS, ...filters }, REMINDERS);
+
+  it('the format filter keeps that format only', () => {
+    expect(only({ format: 'Box Set' })).toEqual([box]);
+    expect(only({ format: '7"' })).toEqual([]);
+    expect(hasFilters({ ...NO_FILTERS, format: 'CD' })).toBe(true);
+  });
+
+  it('the rating filter keeps albums with that many stars or more, never an unrated one', () => {
+    expect(only({ minRating: 4 })).toEqual([lp, box]);
+    expect(only({ minRating: 1 })).toEqual([lp, box, cd]);
+    expect(only({ minRating: 5, format: 'LP' })).toEqual([]);
+    expect(hasFilters({ ...NO_FILTERS, minRating: 3 })).toBe(true);
+    expect(hasFilters(NO_FILTERS)).toBe(false);
+  });
+
+  it('the search finds a catalogue number in any case, spaces and dashes ignored', () => {
+    expect(only({ search: 'k 56344' })).toEqual([lp]);
+    expect(only({ search: 'K-56344' })).toEqual([lp]);
+    expect(only({ search: 'cxk65570' })).toEqual([box]);
+  });
+
+  it('the search finds a barcode by its digits, spaces and dashes ignored', () => {
+    expect(only({ search: '075992731324' })).toEqual([lp]);
+    expect(only({ search: '0 7599-2731 324' })).toEqual([lp]);
+    expect(only({ search: '075992740527' })).toEqual([cd]);
+    expect(only({ search: '7599' })).toEqual([]);
   });
 });
 

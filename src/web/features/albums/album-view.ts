@@ -1,9 +1,14 @@
+import type { AlbumFormat } from '../../../common/album-formats';
 import type { AlbumListItem } from '../../../common/albums.schemas';
 import { loanState, type LoanReminders } from '../../../common/loans';
+import type { HomeSortField } from '../../../common/home-view';
 import { formatCents, formatCount } from '../../lib/number-format';
 
-/** docs/product/collections.md#filters: the grid sorts by title, artist or genre. */
-export type AlbumSortField = 'title' | 'artist' | 'genre';
+/**
+ * docs/product/collections.md#filters: the grid sorts by title, artist, genre, date added (newest
+ * first), release year, label or rating (best first).
+ */
+export type AlbumSortField = HomeSortField;
 
 /** docs/product/loans.md#filter: every album, only those lent out, or only those lent longer than the reminder's days. */
 export type LendingFilter = 'all' | 'lent' | 'overdue';
@@ -12,13 +17,35 @@ export interface AlbumFilters {
   artist: string;
   genre: string;
   lending: LendingFilter;
-  /** docs/product/collections.md#filters: title or artist, for "do I own this?" at a record shop's racks. */
+  /**
+   * docs/product/collections.md#filters: title, artist, catalogue number or barcode, for "do I own
+   * this?" at a record shop's racks.
+   */
   search?: string;
+  /** One of the stored formats, or '' for any (docs/product/collections.md#filters). */
+  format?: AlbumFormat | '';
+  /** 1 to 5: only albums rated this many stars or more; 0 for any. */
+  minRating?: number;
 }
 
-export const NO_FILTERS: AlbumFilters = { artist: '', genre: '', lending: 'all' };
+export const NO_FILTERS: AlbumFilters = { artist: '', genre: '', lending: 'all', search: '', format: '', minRating: 0 };
 
-type Sortable = Pick<AlbumListItem, 'id' | 'title' | 'artist' | 'genre' | 'isLent' | 'lentDate'>;
+type Sortable = Pick<
+  AlbumListItem,
+  | 'id'
+  | 'title'
+  | 'artist'
+  | 'genre'
+  | 'isLent'
+  | 'lentDate'
+  | 'label'
+  | 'releaseYear'
+  | 'rating'
+  | 'addedAt'
+  | 'format'
+  | 'catalogNumber'
+  | 'barcode'
+>;
 
 // One collator for every comparison: far cheaper than localeCompare per pair on 10,000 albums. Made
 // at the first sort, not as the module loads: a page's first collator loads ICU data (about 11 ms),
@@ -28,35 +55,93 @@ const COLLATOR_OPTIONS: Intl.CollatorOptions = { sensitivity: 'base', numeric: t
 
 const compareText = (a: string, b: string) => (collator ??= new Intl.Collator(undefined, COLLATOR_OPTIONS)).compare(a, b);
 
-/** A missing or blank genre counts as none (docs/product/collections.md#filters: those sort last). */
-const hasGenre = (genre: string | null): genre is string => genre !== null && genre.trim() !== '';
+const LEADING_PUNCTUATION = /^[^\p{L}\p{N}]+/u;
+const LEADING_THE = /^the\s+/i;
 
 /**
- * The albums ordered by `field`, ascending and case-insensitive; albums without a genre come last
- * when sorting by genre. Ties fall back to title, then artist, then the order they were added (id),
- * so the grid never reshuffles between renders. Returns a new array.
+ * docs/product/collections.md#filters: leading punctuation and a leading "The " do not decide the
+ * order ("...And Justice for All" under A, "The Beatles" under B). A name that is only "The" or only
+ * punctuation keeps its own text, so it still sorts somewhere sensible.
+ */
+export function sortingText(text: string): string {
+  const bare = text.trim().replace(LEADING_PUNCTUATION, '');
+  const withoutThe = bare.replace(LEADING_THE, '').replace(LEADING_PUNCTUATION, '');
+  return withoutThe || bare || text.trim();
+}
+
+/** A missing or blank text counts as none (docs/product/collections.md#filters: those sort last). */
+const hasText = (text: string | null): text is string => text !== null && text.trim() !== '';
+
+/** The keys of one album, worked out once per sort rather than once per comparison. */
+interface Keyed<T> {
+  album: T;
+  title: string;
+  artist: string;
+  genre: string | null;
+  label: string | null;
+}
+
+type Compare<T> = (a: Keyed<T>, b: Keyed<T>) => number;
+
+/** Albums without the key last, whatever the direction; otherwise `compare` on the two values. */
+function lastWhenMissing<V>(a: V | null, b: V | null, compare: (a: V, b: V) => number): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  return compare(a, b);
+}
+
+const ascendingNumber = (a: number, b: number) => a - b;
+const descendingNumber = (a: number, b: number) => b - a;
+
+/**
+ * The albums ordered by `field` (docs/product/collections.md#filters): text keys ascending and
+ * case-insensitive with numbers in natural order, date added newest first, release year oldest
+ * first, rating best first; albums without the key come last. Within one artist the records
+ * follow in release-year order. Ties end on the order added (id), so the grid never reshuffles
+ * between renders. Returns a new array.
  */
 export function sortAlbums<T extends Sortable>(albums: readonly T[], field: AlbumSortField): T[] {
-  const byTitle = (a: T, b: T) => compareText(a.title, b.title) || compareText(a.artist, b.artist) || a.id - b.id;
-  const compare =
-    field === 'title'
-      ? byTitle
-      : field === 'artist'
-        ? (a: T, b: T) => compareText(a.artist, b.artist) || byTitle(a, b)
-        : (a: T, b: T) => {
-            const aHas = hasGenre(a.genre);
-            const bHas = hasGenre(b.genre);
-            if (aHas !== bHas) return aHas ? -1 : 1;
-            return (aHas && bHas ? compareText(a.genre!, b.genre!) : 0) || byTitle(a, b);
-          };
-  return [...albums].sort(compare);
+  const keyed: Keyed<T>[] = albums.map((album) => ({
+    album,
+    title: sortingText(album.title),
+    artist: sortingText(album.artist),
+    genre: hasText(album.genre) ? album.genre.trim() : null,
+    label: hasText(album.label) ? sortingText(album.label) : null,
+  }));
+  const byId: Compare<T> = (a, b) => a.album.id - b.album.id;
+  const byTitle: Compare<T> = (a, b) => compareText(a.title, b.title) || compareText(a.artist, b.artist) || byId(a, b);
+  const byYear: Compare<T> = (a, b) => lastWhenMissing(a.album.releaseYear, b.album.releaseYear, ascendingNumber);
+  const byArtist: Compare<T> = (a, b) => compareText(a.artist, b.artist) || byYear(a, b) || byTitle(a, b);
+  const compare: Compare<T> = {
+    title: byTitle,
+    artist: byArtist,
+    genre: ((a, b) => lastWhenMissing(a.genre, b.genre, compareText) || byTitle(a, b)) as Compare<T>,
+    addedAt: ((a, b) => lastWhenMissing(a.album.addedAt, b.album.addedAt, (x, y) => (x < y ? 1 : x > y ? -1 : 0)) || b.album.id - a.album.id) as Compare<T>,
+    releaseYear: ((a, b) => byYear(a, b) || byArtist(a, b)) as Compare<T>,
+    label: ((a, b) => lastWhenMissing(a.label, b.label, compareText) || byArtist(a, b)) as Compare<T>,
+    rating: ((a, b) => lastWhenMissing(a.album.rating, b.album.rating, descendingNumber) || byArtist(a, b)) as Compare<T>,
+  }[field];
+  return keyed.sort(compare).map((entry) => entry.album);
 }
 
 const needle = (text: string) => text.trim().toLocaleLowerCase();
 
+/** Spaces and dashes do not count in a catalogue number or barcode ("CBS 85228" is "CBS-85228"). */
+const compact = (text: string) => text.replace(/[\s-]+/g, '').toLocaleLowerCase();
+
+/**
+ * A barcode is looked for only when the search is digits (spaces and dashes allowed) and at least
+ * this many of them: a year typed in the search ("1977") must not find every barcode holding it.
+ */
+const BARCODE_SEARCH_MIN_DIGITS = 6;
+
 /** True when some filter is set (blank text is no filter). */
 export const hasFilters = (filters: AlbumFilters) =>
-  needle(filters.artist) !== '' || needle(filters.genre) !== '' || filters.lending !== 'all' || needle(filters.search ?? '') !== '';
+  needle(filters.artist) !== '' ||
+  needle(filters.genre) !== '' ||
+  filters.lending !== 'all' ||
+  needle(filters.search ?? '') !== '' ||
+  (filters.format ?? '') !== '' ||
+  (filters.minRating ?? 0) > 0;
 
 /** Whether an album passes the lending filter, on the loan day and reminder days the server gave. */
 function matchesLending(album: Pick<AlbumListItem, 'isLent' | 'lentDate'>, lending: LendingFilter, reminders: LoanReminders): boolean {
@@ -65,24 +150,42 @@ function matchesLending(album: Pick<AlbumListItem, 'isLent' | 'lentDate'>, lendi
   return lending === 'lent' || loanState(album, reminders)?.overdue === true;
 }
 
+/** docs/product/collections.md#filters: what the one search box matches. Returns null for a blank search. */
+function searchMatcher(search: string): ((album: Sortable) => boolean) | null {
+  const text = needle(search);
+  if (!text) return null;
+  const packed = compact(text);
+  const digits = /^[\d\s-]+$/.test(text) && packed.length >= BARCODE_SEARCH_MIN_DIGITS ? packed : null;
+  return (album) =>
+    album.title.toLocaleLowerCase().includes(text) ||
+    album.artist.toLocaleLowerCase().includes(text) ||
+    (album.catalogNumber !== null && packed !== '' && compact(album.catalogNumber).includes(packed)) ||
+    (digits !== null && album.barcode !== null && compact(album.barcode).includes(digits));
+}
+
 /**
  * docs/product/collections.md#filters: artist and genre filters are case-insensitive substring matches;
- * a genre filter never matches an album without a genre. The lending filter keeps lent (or overdue) albums; the
- * search matches the title or the artist the same way. Keeps the given order. Returns the same array
- * when no filter is set.
+ * a genre filter never matches an album without a genre. The lending filter keeps lent (or overdue)
+ * albums; the format filter keeps that format; the rating filter keeps albums rated that many stars or
+ * more (never an unrated one); the search matches the title, the artist, the catalogue number or the
+ * barcode. Keeps the given order. Returns the same array when no filter is set.
  */
 export function filterAlbums<T extends Sortable>(albums: readonly T[], filters: AlbumFilters, reminders: LoanReminders): readonly T[] {
+  if (!hasFilters(filters)) return albums;
   const artist = needle(filters.artist);
   const genre = needle(filters.genre);
   const { lending } = filters;
-  const search = needle(filters.search ?? '');
-  if (!artist && !genre && lending === 'all' && !search) return albums;
+  const format = filters.format ?? '';
+  const minRating = filters.minRating ?? 0;
+  const search = searchMatcher(filters.search ?? '');
   return albums.filter(
     (album) =>
       (!artist || album.artist.toLocaleLowerCase().includes(artist)) &&
       (!genre || (album.genre !== null && album.genre.toLocaleLowerCase().includes(genre))) &&
       matchesLending(album, lending, reminders) &&
-      (!search || album.title.toLocaleLowerCase().includes(search) || album.artist.toLocaleLowerCase().includes(search)),
+      (!format || album.format === format) &&
+      (minRating <= 0 || (album.rating !== null && album.rating >= minRating)) &&
+      (!search || search(album)),
   );
 }
 

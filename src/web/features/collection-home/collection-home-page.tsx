@@ -16,11 +16,11 @@ import { formatCount } from '../../lib/number-format';
 import { useAlbums } from '../albums/api';
 import { useCollections, useCreateCollection, useDeleteCollection, useRenameCollection } from '../collections/api';
 import { AppHeader } from '../../app/app-header';
-import { CollectionAlbums, CollectionAlbumsSkeleton } from './components/collection-albums';
+import { ALL_ALBUMS_TITLE, CollectionAlbums, CollectionAlbumsSkeleton } from './components/collection-albums';
 import { LoadError } from '../../components/load-error';
 import * as dialogs from './collection-home-dialogs';
 import { CollectionsSidebar } from '../collections/components/collections-sidebar';
-import { collectionAfterDelete, collectionHref } from '../collections/selected-collection';
+import { ALL_ALBUMS, collectionAfterDelete, collectionHref } from '../collections/selected-collection';
 import { useSelectedCollection } from '../collections/use-selected-collection';
 import { OfflineNotice } from '../../offline/offline-notice';
 import { OverdueNotice } from './components/overdue-notice';
@@ -83,8 +83,11 @@ export default function CollectionHomePage() {
   const collectionsQuery = useCollections();
   const albumsQuery = useAlbums();
   const collections = collectionsQuery.data;
-  const selected = useSelectedCollection(collections);
-  useDocumentTitle(selected?.name ?? 'Your collection');
+  const selection = useSelectedCollection(collections);
+  // All albums (docs/product/collections.md#all-albums) is no collection: nothing to share, rename or delete.
+  const allAlbums = selection === 'all';
+  const selected = allAlbums ? null : selection;
+  useDocumentTitle(allAlbums ? ALL_ALBUMS_TITLE : (selected?.name ?? 'Your collection'));
 
   const create = useCreateCollection();
   const rename = useRenameCollection();
@@ -189,7 +192,7 @@ export default function CollectionHomePage() {
       failed={collectionsQuery.isError}
       retrying={collectionsQuery.isError && collectionsQuery.isFetching}
       onRetry={() => void collectionsQuery.refetch()}
-      selected={selected?.name ?? null}
+      selected={allAlbums ? ALL_ALBUMS : (selected?.name ?? null)}
       onChoose={() => setDrawerOpen(false)}
       onCreate={() => openNameDialog({ mode: 'create' })}
       onRename={(collection) => openNameDialog({ mode: 'rename', collection })}
@@ -204,7 +207,7 @@ export default function CollectionHomePage() {
     ) : (
       <CollectionAlbumsSkeleton />
     );
-  } else if (!selected) {
+  } else if (selection === null) {
     main = (
       <EmptyState
         icon={Disc3}
@@ -222,6 +225,7 @@ export default function CollectionHomePage() {
     main = (
       <CollectionAlbums
         collection={selected}
+        totalAlbums={totalAlbums}
         albums={albumsQuery.data}
         albumsFailed={albumsQuery.isError}
         retrying={albumsQuery.isError && albumsQuery.isFetching}
@@ -236,7 +240,7 @@ export default function CollectionHomePage() {
   return (
     <div className="flex min-h-dvh flex-col">
       <AppHeader
-        onShare={() => (selected ? setShareOpen(true) : errorToast('No collection selected to share'))}
+        onShare={allAlbums ? undefined : () => (selected ? setShareOpen(true) : errorToast('No collection selected to share'))}
         onExport={() => setExportOpen(true)}
         onOpenSidebar={() => setDrawerOpen(true)}
         overdueCount={overdueCount}

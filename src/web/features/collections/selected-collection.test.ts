@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectionAfterDelete, collectionHref, resolveSelectedCollection } from './selected-collection';
+import { ALL_ALBUMS, collectionAfterDelete, collectionHref, resolveSelectedCollection } from './selected-collection';
 
 const names = ['Jazz Corner', 'Living Room', 'Wish List'];
 
@@ -25,6 +25,15 @@ describe('selected collection (docs/product/collections.md#selection)', () => {
   it('a name in another case finds its collection (names are unique case-insensitively) and gives its own spelling', () => {
     expect(resolveSelectedCollection(names, 'wish list', null)).toBe('Wish List');
     expect(resolveSelectedCollection(names, null, 'LIVING ROOM')).toBe('Living Room');
+  });
+
+  it('All albums (the empty name, docs/product/collections.md#all-albums) is chosen from the URL or from storage like a collection', () => {
+    expect(resolveSelectedCollection(names, ALL_ALBUMS, 'Living Room')).toBe(ALL_ALBUMS);
+    expect(resolveSelectedCollection(names, null, ALL_ALBUMS)).toBe(ALL_ALBUMS);
+    expect(resolveSelectedCollection(names, 'Gone', ALL_ALBUMS)).toBe(ALL_ALBUMS);
+    expect(resolveSelectedCollection(names, 'Wish List', ALL_ALBUMS)).toBe('Wish List');
+    expect(resolveSelectedCollection([], ALL_ALBUMS, ALL_ALBUMS)).toBeNull();
+    expect(collectionHref(ALL_ALBUMS)).toBe('/collection?collection=');
   });
 
   it('after a delete it falls back to the next collection, else the previous, else none', () => {

@@ -2,8 +2,15 @@ import { SELECTED_COLLECTION_COOKIE, STORAGE_KEYS } from '../../../common/consta
 import { localStore } from '../../lib/storage';
 
 /**
- * docs/product/collections.md#selection: the URL's collection if it exists, else the stored one
- * if it exists, else the first; none when there are no collections. Names are unique
+ * docs/product/collections.md#all-albums: the selection that shows every collection at once. A
+ * collection's name is never empty (docs/product/collections.md#fields), so the empty name, in the
+ * address (`collection=`) and in storage, can only mean All albums.
+ */
+export const ALL_ALBUMS = '';
+
+/**
+ * docs/product/collections.md#selection: the URL's collection (or All albums) if it exists, else
+ * the stored one if it exists, else the first; none when there are no collections. Names are unique
  * case-insensitively (docs/product/collections.md#fields), so a name typed in another case still
  * finds its collection; the canonical name is returned.
  */
@@ -13,6 +20,7 @@ export function resolveSelectedCollection(names: readonly string[], fromUrl: str
 }
 
 function findName(names: readonly string[], wanted: string | null): string | undefined {
+  if (wanted === ALL_ALBUMS) return ALL_ALBUMS;
   if (!wanted) return undefined;
   if (names.includes(wanted)) return wanted;
   const key = wanted.toLocaleLowerCase();
@@ -32,7 +40,7 @@ export function collectionAfterDelete(names: readonly string[], deleted: string)
   return rest[Math.min(index, rest.length - 1)]!;
 }
 
-/** docs/product/collections.md#selection: switching goes to /collection?collection={name}. */
+/** docs/product/collections.md#selection: switching goes to /collection?collection={name} (All albums: `collection=`). */
 export const collectionHref = (name: string) => `/collection?collection=${encodeURIComponent(name)}`;
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;

@@ -2,15 +2,19 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { Collection } from '../../../common/collections.schemas';
 import { useServerRender } from '../../app/server-render-context';
-import { readStoredSelection, resolveSelectedCollection, storeSelection } from './selected-collection';
+import { ALL_ALBUMS, readStoredSelection, resolveSelectedCollection, storeSelection } from './selected-collection';
+
+/** What the home shows: one collection, every collection at once ('all'), or none (there are none). */
+export type HomeSelection = Collection | 'all' | null;
 
 /**
- * The selected collection (docs/product/collections.md#selection): from the URL, else local storage
- * (selectedCollection), else the first; remembered in local storage (and its cookie copy) whenever
- * it changes, and cleared when there are no collections. `collections` is undefined while the list
- * loads. When the server draws the page, the stored value is the cookie's.
+ * The selected collection (docs/product/collections.md#selection), or All albums
+ * (docs/product/collections.md#all-albums): from the URL, else local storage (selectedCollection),
+ * else the first; remembered in local storage (and its cookie copy) whenever it changes, and cleared
+ * when there are no collections. `collections` is undefined while the list loads. When the server
+ * draws the page, the stored value is the cookie's.
  */
-export function useSelectedCollection(collections: readonly Collection[] | undefined): Collection | null {
+export function useSelectedCollection(collections: readonly Collection[] | undefined): HomeSelection {
   const search = useSearch();
   const [path, navigate] = useLocation();
   const fromUrl = new URLSearchParams(search).get('collection');
@@ -33,5 +37,8 @@ export function useSelectedCollection(collections: readonly Collection[] | undef
     navigate(selectedName === null ? path : `${path}?collection=${encodeURIComponent(selectedName)}`, { replace: true });
   }, [names, fromUrl, selectedName, path, navigate]);
 
-  return useMemo(() => collections?.find((collection) => collection.name === selectedName) ?? null, [collections, selectedName]);
+  return useMemo(
+    () => (selectedName === ALL_ALBUMS ? 'all' : (collections?.find((collection) => collection.name === selectedName) ?? null)),
+    [collections, selectedName],
+  );
 }

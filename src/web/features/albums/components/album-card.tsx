@@ -5,15 +5,22 @@ import type { AlbumListItem } from '../../../../common/albums.schemas';
 import { CoverImage } from '../../cover-art/components/cover-image';
 import { lentForText, loanState } from '../../../../common/loans';
 import { conditionCode } from '../album-view';
+import { ALBUM_FORMAT_NAMES } from '../../../../common/album-formats';
 
 /** The card's text block has a fixed height so every grid row is the same height (the grid is virtualised). */
 export const ALBUM_CARD_INFO_HEIGHT = 96;
 
-function details(album: AlbumListItem): string {
+/** Year and media / sleeve conditions ("1959 · VG+ / VG"), after the collection when the card names it. */
+function details(album: AlbumListItem, showCollection: boolean): string {
   const media = conditionCode(album.mediaCondition);
   const sleeve = conditionCode(album.sleeveCondition);
   const conditions = media || sleeve ? `${media ?? '–'} / ${sleeve ?? '–'}` : null;
-  return [album.releaseYear, conditions].filter((part) => part !== null).join(' · ');
+  return [showCollection ? album.collection : null, album.releaseYear, conditions].filter((part) => part !== null).join(' · ');
+}
+
+/** The compact list's pressing line: format and catalogue number ("2LP · VERH 61"), either may be missing. */
+function pressing(album: AlbumListItem): string {
+  return [album.format === null ? null : ALBUM_FORMAT_NAMES[album.format], album.catalogNumber].filter((part) => part !== null && part !== '').join(' · ');
 }
 
 export interface AlbumCardProps {
@@ -26,6 +33,8 @@ export interface AlbumCardProps {
    */
   reminderDays: number;
   today: string;
+  /** Names the album's collection first on its details line (All albums, docs/product/collections.md#all-albums). */
+  showCollection?: boolean;
 }
 
 /** The lent badge: who has it; once lent longer than the reminder's days, how long, in the danger colour. */
@@ -65,8 +74,8 @@ function LentBadge({ album, reminderDays, today }: Pick<AlbumCardProps, 'album' 
  * whom (or, when overdue, for how long: "Lent 45 days · Sam"). The whole card is a link to the album form (keyboard: Tab to it, Enter to open).
  * Memoised: typing in a filter re-renders the grid's rows, not every card.
  */
-export const AlbumCard = memo(function AlbumCard({ album, priority, reminderDays, today }: AlbumCardProps) {
-  const meta = details(album);
+export const AlbumCard = memo(function AlbumCard({ album, priority, reminderDays, today, showCollection = false }: AlbumCardProps) {
+  const meta = details(album, showCollection);
   const conditionTitle =
     album.mediaCondition || album.sleeveCondition
       ? `Media: ${album.mediaCondition ?? 'not graded'}. Sleeve: ${album.sleeveCondition ?? 'not graded'}.`
@@ -85,7 +94,8 @@ export const AlbumCard = memo(function AlbumCard({ album, priority, reminderDays
           {album.artist}
         </p>
         {meta && (
-          <p className="truncate text-xs leading-5 text-ink-muted tabular-nums" title={conditionTitle}>
+          <p className="truncate text-xs leading-5 text-ink-muted tabular-nums" title={conditionTitle} data-testid="album-details">
+            {showCollection && <span className="sr-only">In </span>}
             {meta}
           </p>
         )}
@@ -99,12 +109,13 @@ export const AlbumCard = memo(function AlbumCard({ album, priority, reminderDays
 export const ALBUM_ROW_HEIGHT = 64;
 
 /**
- * One album of the compact list: a small cover, then title, artist, year and conditions and the lent
- * badge on one line each side. The album has no format field, so none is shown. A link to the album
- * form, like the card.
+ * One album of the compact list (docs/product/collections.md#views): a small cover, then title,
+ * artist and the pressing (format and catalogue number) on the left; year and conditions (after the
+ * collection in All albums) and the lent badge on the right. A link to the album form, like the card.
  */
-export const AlbumRow = memo(function AlbumRow({ album, priority, reminderDays, today }: AlbumCardProps) {
-  const meta = details(album);
+export const AlbumRow = memo(function AlbumRow({ album, priority, reminderDays, today, showCollection = false }: AlbumCardProps) {
+  const meta = details(album, showCollection);
+  const pressed = pressing(album);
   return (
     <Link
       href={`/album/${album.id}`}
@@ -121,9 +132,19 @@ export const AlbumRow = memo(function AlbumRow({ album, priority, reminderDays, 
         <p className="truncate text-sm leading-5 text-ink-muted" title={album.artist}>
           {album.artist}
         </p>
+        {pressed && (
+          <p className="truncate text-xs leading-4 text-ink-muted" data-testid="album-pressing" title={pressed}>
+            {pressed}
+          </p>
+        )}
       </div>
       <div className="flex max-w-[45%] shrink-0 flex-col items-end text-right">
-        {meta && <p className="truncate text-xs leading-5 text-ink-muted tabular-nums">{meta}</p>}
+        {meta && (
+          <p className="max-w-full truncate text-xs leading-5 text-ink-muted tabular-nums" data-testid="album-details" title={meta}>
+            {showCollection && <span className="sr-only">In </span>}
+            {meta}
+          </p>
+        )}
         <LentBadge album={album} reminderDays={reminderDays} today={today} />
       </div>
     </Link>

@@ -72,6 +72,8 @@ export interface AlbumGridProps {
   onScrollRestored?: () => void;
   /** Select mode (docs/product/albums.md#select-mode): a checkbox over each album instead of its link. */
   select?: { ids: ReadonlySet<number> } & Omit<SelectModeItemProps, 'selected'>;
+  /** Each album names its collection (All albums, docs/product/collections.md#all-albums). */
+  showCollection?: boolean;
 }
 
 /**
@@ -90,6 +92,7 @@ export function AlbumGrid({
   onAlbumFocused,
   markedAlbumId,
   select,
+  showCollection = false,
 }: AlbumGridProps) {
   const [ref, box] = useGridBox();
   const list = layout === 'list';
@@ -146,7 +149,7 @@ export function AlbumGrid({
         <>
           {/* Inert: the checkbox names the album, and a click ticks it rather than opening it. */}
           <div inert className={cn('h-full', list && 'pl-12')}>
-            <Item album={album} priority={priority} reminderDays={reminders.days} today={reminders.today} />
+            <Item album={album} priority={priority} reminderDays={reminders.days} today={reminders.today} showCollection={showCollection} />
           </div>
           <SelectModeCheckbox
             album={album}
@@ -158,7 +161,7 @@ export function AlbumGrid({
           />
         </>
       ) : (
-        <Item album={album} priority={priority} reminderDays={reminders.days} today={reminders.today} />
+        <Item album={album} priority={priority} reminderDays={reminders.days} today={reminders.today} showCollection={showCollection} />
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import { LayoutGrid, List, Search, SlidersHorizontal, X } from 'lucide-react';
 import { useState } from 'react';
 import type { HomeLayout } from '../../../../common/home-view';
+import { ALBUM_FORMAT_NAMES, ALBUM_FORMATS, type AlbumFormat } from '../../../../common/album-formats';
 import { GENRES } from '../../../../common/constants';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -13,6 +14,24 @@ const SORT_OPTIONS: readonly SelectOption[] = [
   { value: 'title', label: 'Title' },
   { value: 'artist', label: 'Artist' },
   { value: 'genre', label: 'Genre' },
+  { value: 'addedAt', label: 'Date added' },
+  { value: 'releaseYear', label: 'Release year' },
+  { value: 'label', label: 'Label' },
+  { value: 'rating', label: 'Rating' },
+];
+
+// Radix reserves '' for "no value": any format has a value of its own (no stored format is spelt so).
+const ANY_FORMAT = 'any';
+
+/** docs/product/collections.md#filters: every format is offered, so a filter read from storage always shows. */
+const FORMAT_OPTIONS: readonly SelectOption[] = [
+  { value: ANY_FORMAT, label: 'Any format' },
+  ...ALBUM_FORMATS.map((format) => ({ value: format, label: ALBUM_FORMAT_NAMES[format] })),
+];
+
+const RATING_OPTIONS: readonly SelectOption[] = [
+  { value: '0', label: 'Any rating' },
+  ...[1, 2, 3, 4, 5].map((stars) => ({ value: String(stars), label: stars === 5 ? '5 stars' : `${stars}+ stars` })),
 ];
 
 /** docs/product/loans.md#filter: the lent out filter; "Overdue" is lent longer than the collector's reminder days. */
@@ -77,7 +96,13 @@ function FilterInput({
 
 /** How many filters are on (the search, which stays in view, is not counted): the Filters button says so. */
 export function activeFilterCount(filters: AlbumFilters): number {
-  return [filters.artist.trim() !== '', filters.genre.trim() !== '', filters.lending !== 'all'].filter(Boolean).length;
+  return [
+    filters.artist.trim() !== '',
+    filters.genre.trim() !== '',
+    filters.lending !== 'all',
+    (filters.format ?? '') !== '',
+    (filters.minRating ?? 0) > 0,
+  ].filter(Boolean).length;
 }
 
 /** Grid of covers or a compact list: two pressed-or-not buttons, one of them always pressed. */
@@ -127,7 +152,7 @@ export function AlbumToolbar({
         <FilterInput
           id="search-albums"
           label="Search"
-          placeholder="Title or artist"
+          placeholder="Title, artist, catalogue no. or barcode"
           value={filters.search ?? ''}
           onChange={(search) => onFiltersChange({ ...filters, search })}
           disabled={disabled}
@@ -155,7 +180,7 @@ export function AlbumToolbar({
       <div
         id="album-filters"
         className={cn(
-          'grid grid-cols-2 items-end gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_9rem_9rem_auto]',
+          'grid grid-cols-2 items-end gap-3 sm:grid-cols-4 2xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_9rem_9rem_9rem_9rem_auto]',
           !open && 'max-[768px]:hidden',
         )}
       >
@@ -186,6 +211,26 @@ export function AlbumToolbar({
             value={filters.lending}
             onValueChange={(value) => onFiltersChange({ ...filters, lending: value as LendingFilter })}
             options={LENDING_OPTIONS}
+            disabled={disabled}
+          />
+        </div>
+        <div className="grid min-w-0 gap-1.5">
+          <Label htmlFor="filter-format">Format</Label>
+          <Select
+            id="filter-format"
+            value={filters.format || ANY_FORMAT}
+            onValueChange={(value) => onFiltersChange({ ...filters, format: value === ANY_FORMAT ? '' : (value as AlbumFormat) })}
+            options={FORMAT_OPTIONS}
+            disabled={disabled}
+          />
+        </div>
+        <div className="grid min-w-0 gap-1.5">
+          <Label htmlFor="filter-rating">Rating</Label>
+          <Select
+            id="filter-rating"
+            value={String(filters.minRating ?? 0)}
+            onValueChange={(value) => onFiltersChange({ ...filters, minRating: Number(value) })}
+            options={RATING_OPTIONS}
             disabled={disabled}
           />
         </div>

@@ -8,7 +8,11 @@ import type { Album } from '../../../../common/albums.schemas';
 import { CollectionAlbums } from './collection-albums';
 
 // The home's filters are kept on the device between visits; each test starts from none.
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  // The view is kept in local storage and in the address: each test starts from neither.
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
 afterEach(cleanup);
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -50,10 +54,11 @@ const albums = [
   album(4, { title: 'Revolver', artist: 'The Beatles', genre: 'Rock', collection: 'Rock', price: 50 }),
 ];
 
-function renderHome(shown: readonly Album[] = albums) {
+function renderHome(shown: readonly Album[] = albums, collection: { id: number; name: string; albumCount: number } | null = { id: 1, name: 'Jazz', albumCount: 3 }) {
   render(
     <CollectionAlbums
-      collection={{ id: 1, name: 'Jazz', albumCount: 3 }}
+      collection={collection}
+      totalAlbums={4}
       albums={shown}
       albumsFailed={false}
       retrying={false}
@@ -118,5 +123,63 @@ describe('the collection home’s filters', () => {
     expect(screen.getByText('No albums in “Jazz” yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Add your first album' }).getAttribute('href')).toBe('/album/new?collection=Jazz');
     expect(screen.getByLabelText('Artist').hasAttribute('disabled')).toBe(true);
+  });
+});
+
+describe('the sort and filters in the address (docs/product/collections.md#filters)', () => {
+  const rated = [
+    album(1, { title: 'Blue Train', artist: 'John Coltrane', rating: 3, format: 'LP', catalogNumber: 'BST 81577' }),
+    album(2, { title: 'Giant Steps', artist: 'John Coltrane', rating: 5, format: 'LP', barcode: '0 75678 13112 6' }),
+    album(3, { title: 'Kind of Blue', artist: 'Miles Davis', rating: 4, format: 'CD' }),
+  ];
+  const titles = () => screen.getAllByTestId('album-card').map((card) => card.querySelector('h2')?.textContent);
+
+  it('opens with the view the address names, over the stored one', () => {
+    window.history.replaceState(null, '', '/collection?collection=Jazz&sort=rating&format=LP');
+    renderHome(rated);
+    expect(count()).toBe('2 of 3 albums');
+    expect(titles()).toEqual(['Giant Steps', 'Blue Train']);
+  });
+
+  it('writes a change of filter into the address, keeping the collection', async () => {
+    window.history.replaceState(null, '', '/collection?collection=Jazz');
+    const user = renderHome(rated);
+    await user.type(screen.getByLabelText('Search'), 'bst-81577');
+    expect(count()).toBe('1 of 3 albums');
+    expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({ collection: 'Jazz', q: 'bst-81577' });
+  });
+});
+
+describe('All albums (docs/product/collections.md#all-albums)', () => {
+  it('shows every collection\'s albums, each naming its collection, with no collection actions', async () => {
+    renderHome(albums, null);
+    await act(async () => undefined);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('All albums');
+    expect(count()).toBe('4 albums');
+    expect(total()).toBe('$70.29');
+    const revolver = screen.getAllByTestId('album-card').find((card) => card.querySelector('h2')?.textContent === 'Revolver');
+    expect(revolver?.querySelector('[data-testid="album-details"]')?.textContent).toBe('In Rock');
+    expect(screen.queryByRole('button', { name: 'Collection actions' })).toBeNull();
+  });
+
+  it('Add Album asks which collection: the form opens without one', async () => {
+    renderHome(albums, null);
+    await act(async () => undefined);
+    expect(screen.getByRole('link', { name: 'Add Album' }).getAttribute('href')).toBe('/album/new');
+  });
+
+  it('searches across every collection', async () => {
+    const user = renderHome(albums, null);
+    await user.type(screen.getByLabelText('Search'), 'revolver');
+    expect(count()).toBe('1 of 4 albums');
+  });
+});
+
+describe('the compact list (docs/product/collections.md#views)', () => {
+  it('shows each album\'s format and catalogue number', async () => {
+    const user = renderHome([album(1, { title: 'Blue Train', format: '2LP', catalogNumber: 'BST 81577' }), album(2, { title: 'Kind of Blue' })]);
+    await user.click(screen.getByRole('button', { name: 'List view' }));
+    const pressings = screen.getAllByTestId('album-pressing').map((line) => line.textContent);
+    expect(pressings).toEqual(['Double LP · BST 81577']);
   });
 });

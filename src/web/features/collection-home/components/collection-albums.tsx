@@ -1,6 +1,6 @@
 import { CheckSquare, Disc3, MoreHorizontal, Plus, SearchX, X } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import type { AlbumListItem } from '../../../../common/albums.schemas';
 import type { Collection } from '../../../../common/collections.schemas';
 import type { LoanReminders } from '../../../../common/loans';
@@ -23,10 +23,11 @@ import {
 import { formatCount } from '../../../lib/number-format';
 import { AlbumGrid, AlbumGridSkeleton } from '../../albums/components/album-grid';
 import { CollectionActionItems } from '../../collections/components/collection-action-items';
+import { ALL_ALBUMS } from '../../collections/selected-collection';
 import { AlbumToolbar } from '../../albums/components/album-toolbar';
 import { useSelectMode } from '../../albums/selection/use-select-mode';
 import { DeferredSelectModeBar } from '../../albums/selection/select-mode-bar-deferred';
-import { parseHomeView, type HomeLayout } from '../../../../common/home-view';
+import { applyHomeViewSearch, parseHomeView, withHomeViewSearch, type HomeLayout } from '../../../../common/home-view';
 import { useServerRender } from '../../../app/server-render-context';
 import {
   clearHomeArrival,
@@ -40,10 +41,18 @@ import {
 /** How long the album just saved stays marked in the grid. */
 const ALBUM_MARK_MS = 2500;
 
-export const newAlbumHref = (collection: string) => `/album/new?collection=${encodeURIComponent(collection)}`;
+/** Add Album in a collection starts the form in it; from All albums the form asks which collection. */
+export const newAlbumHref = (collection: string | null) =>
+  collection === null ? '/album/new' : `/album/new?collection=${encodeURIComponent(collection)}`;
+
+/** The heading (and page title) of All albums (docs/product/collections.md#all-albums). */
+export const ALL_ALBUMS_TITLE = 'All albums';
 
 export interface CollectionAlbumsProps {
-  collection: Collection;
+  /** The selected collection; null for All albums, every collection's albums at once. */
+  collection: Collection | null;
+  /** Every collection's albums added up: what All albums counts while the albums load. */
+  totalAlbums: number;
   /** Every album of the user; undefined while loading. */
   albums: readonly AlbumListItem[] | undefined;
   albumsFailed: boolean;
@@ -60,14 +69,14 @@ export interface CollectionAlbumsProps {
 }
 
 /** What the empty result says, naming the filters that are set. */
-function noMatchText(filters: AlbumFilters): string {
+function noMatchText(filters: AlbumFilters, all: boolean): string {
   if (filters.lending === 'all')
-    return 'Nothing in this collection matches that artist and genre. Clear the filters to see every album.';
+    return `Nothing in ${all ? 'your collections' : 'this collection'} matches that artist and genre. Clear the filters to see every album.`;
   const what = filters.lending === 'lent' ? 'lent out' : 'overdue';
   const text =
     filters.artist.trim() || filters.genre.trim()
       ? `No album ${what} matches that artist and genre.`
-      : `No album in this collection is ${what}.`;
+      : `No album in ${all ? 'your collections' : 'this collection'} is ${what}.`;
   return `${text} Clear the filters to see every album.`;
 }
 
@@ -94,6 +103,7 @@ function ReminderHint({ days }: { days: number }) {
  */
 export function CollectionAlbums({
   collection,
+  totalAlbums,
   albums,
   albumsFailed,
   retrying,
@@ -105,21 +115,36 @@ export function CollectionAlbums({
   // The sort, filters and layout the collector chose, kept on this device (the server draws with the
   // cookie copy of the same value, so the browser's first render matches the drawing).
   const server = useServerRender();
-  const [initialView] = useState(() => parseHomeView(server ? server.storedHomeView : readStoredHomeView()));
+  // The address's sort and filters win over the stored ones (a shared link opens its view); the
+  // server draws with the same address, so both drawings agree.
+  const search = useSearch();
+  const [path, navigate] = useLocation();
+  const all = collection === null;
+  const name = collection?.name ?? ALL_ALBUMS;
+  const albumCount = collection?.albumCount ?? totalAlbums;
+  const [initialView] = useState(() =>
+    applyHomeViewSearch(parseHomeView(server ? server.storedHomeView : readStoredHomeView()), search),
+  );
   const [filters, setFilters] = useState<AlbumFilters>(initialView.filters);
   const [sortBy, setSortBy] = useState<AlbumSortField>(initialView.sortBy);
   const [layout, setLayout] = useState<HomeLayout>(initialView.layout);
   // After a save, a delete or an import the home opens where that action leads, not at the kept scroll.
   const [arrival] = useState(peekHomeArrival);
-  const [restoreScrollY, setRestoreScrollY] = useState(() => (arrival ? undefined : rememberedScroll(collection.name)));
+  const [restoreScrollY, setRestoreScrollY] = useState(() => (arrival ? undefined : rememberedScroll(name)));
   const [focusAlbumId, setFocusAlbumId] = useState(arrival?.kind === 'album' ? arrival.id : undefined);
   const [markedAlbumId, setMarkedAlbumId] = useState<number | undefined>(undefined);
   const view = useMemo(() => ({ filters, sortBy }), [filters, sortBy]);
   const deferred = useDeferredValue(view);
-  useEffect(
-    () => rememberView({ filters: { ...filters, search: filters.search ?? '' }, sortBy, layout }),
-    [filters, sortBy, layout],
+  const storedFilters = useMemo(
+    () => ({ ...filters, search: filters.search ?? '', format: filters.format ?? '', minRating: filters.minRating ?? 0 }),
+    [filters],
   );
+  useEffect(() => rememberView({ filters: storedFilters, sortBy, layout }), [storedFilters, sortBy, layout]);
+  // The address follows the view (replacing the entry: each keystroke is not a page for Back).
+  const viewSearch = withHomeViewSearch(search, { sortBy, filters: storedFilters });
+  useEffect(() => {
+    if (viewSearch !== new URLSearchParams(search).toString()) navigate(`${path}?${viewSearch}`, { replace: true });
+  }, [viewSearch, search, path, navigate]);
   useLayoutEffect(() => {
     if (!arrival) return;
     clearHomeArrival(arrival);
@@ -129,14 +154,14 @@ export function CollectionAlbums({
   }, [arrival]);
   // A layout effect, so the listener is gone before leaving shortens the page (which scrolls it).
   useLayoutEffect(() => {
-    const onScroll = () => rememberScroll(collection.name, window.scrollY);
+    const onScroll = () => rememberScroll(name, window.scrollY);
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
-  }, [collection.name]);
+  }, [name]);
 
   const inCollection = useMemo(
-    () => (albums ? albumsInCollection(albums, collection.name) : undefined),
-    [albums, collection.name],
+    () => (albums ? (all ? albums : albumsInCollection(albums, name)) : undefined),
+    [albums, all, name],
   );
   const sorted = useMemo(
     () => (inCollection ? sortAlbums(inCollection, deferred.sortBy) : undefined),
@@ -152,7 +177,7 @@ export function CollectionAlbums({
   const selectButton = useRef<HTMLButtonElement>(null);
   const { leave: leaveSelectMode } = select;
   // Another collection is another shelf: what was ticked here is not carried to it.
-  useEffect(() => leaveSelectMode(), [collection.name, leaveSelectMode]);
+  useEffect(() => leaveSelectMode(), [name, leaveSelectMode]);
   const gridSelect = useMemo(
     () => (select.active ? { ids: select.selection.ids, onToggle: select.onToggle, onExtend: select.onExtend } : undefined),
     [select.active, select.selection.ids, select.onToggle, select.onExtend],
@@ -191,19 +216,21 @@ export function CollectionAlbums({
       <div className="flex flex-wrap items-start gap-x-4 gap-y-3">
         <div className="min-w-0 flex-1">
           <div className="flex min-w-0 items-center gap-1">
-            <h1 className="truncate text-2xl font-semibold tracking-tight sm:text-3xl" title={collection.name}>
-              {collection.name}
+            <h1 className="truncate text-2xl font-semibold tracking-tight sm:text-3xl" title={collection?.name}>
+              {collection?.name ?? ALL_ALBUMS_TITLE}
             </h1>
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button variant="ghost" size="icon" aria-label="Collection actions" className="shrink-0 text-ink-muted">
-                  <MoreHorizontal aria-hidden />
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="start" className="min-w-44">
-                <CollectionActionItems collection={collection} onRename={onRename} onDelete={onDelete} />
-              </DropdownMenuContent>
-            </DropdownMenu>
+            {collection && (
+              <DropdownMenu>
+                <DropdownMenuTrigger asChild>
+                  <Button variant="ghost" size="icon" aria-label="Collection actions" className="shrink-0 text-ink-muted">
+                    <MoreHorizontal aria-hidden />
+                  </Button>
+                </DropdownMenuTrigger>
+                <DropdownMenuContent align="start" className="min-w-44">
+                  <CollectionActionItems collection={collection} onRename={onRename} onDelete={onDelete} />
+                </DropdownMenuContent>
+              </DropdownMenu>
+            )}
           </div>
           <p className="mt-1 text-sm text-ink-muted tabular-nums" aria-live="polite" data-testid="album-summary">
             {shown ? (
@@ -218,7 +245,7 @@ export function CollectionAlbums({
                 )}
               </>
             ) : (
-              albumCountText(collection.albumCount, collection.albumCount)
+              albumCountText(albumCount, albumCount)
             )}
           </p>
         </div>
@@ -236,7 +263,7 @@ export function CollectionAlbums({
             </Button>
           )}
           <Button asChild>
-            <Link href={newAlbumHref(collection.name)}>
+            <Link href={newAlbumHref(collection?.name ?? null)}>
               <Plus aria-hidden />
               Add Album
             </Link>
@@ -261,16 +288,16 @@ export function CollectionAlbums({
         albumsFailed ? (
           <LoadError title="Your albums could not be loaded" retrying={retrying} onRetry={onRetry} />
         ) : (
-          <AlbumGridSkeleton count={Math.min(12, Math.max(4, collection.albumCount))} />
+          <AlbumGridSkeleton count={Math.min(12, Math.max(4, albumCount))} />
         )
       ) : inCollection.length === 0 ? (
         <EmptyState
           icon={Disc3}
-          title={`No albums in “${collection.name}” yet`}
+          title={collection ? `No albums in “${collection.name}” yet` : 'No albums yet'}
           text="Add your first record: type its title and artist, and Spindle finds the cover art."
           action={
             <Button asChild>
-              <Link href={newAlbumHref(collection.name)}>
+              <Link href={newAlbumHref(collection?.name ?? null)}>
                 <Plus aria-hidden />
                 Add your first album
               </Link>
@@ -281,7 +308,7 @@ export function CollectionAlbums({
         <EmptyState
           icon={SearchX}
           title="No albums match your filters"
-          text={noMatchText(filters)}
+          text={noMatchText(filters, all)}
           action={
             <Button variant="secondary" onClick={() => setFilters(NO_FILTERS)}>
               Clear filters
@@ -300,11 +327,12 @@ export function CollectionAlbums({
           onAlbumFocused={onAlbumFocused}
           markedAlbumId={markedAlbumId}
           select={gridSelect}
+          showCollection={all}
         />
       )}
       <DeferredSelectModeBar.Component
         open={select.active && !!shown}
-        collection={collection.name}
+        collection={name}
         selected={select.selected}
         shownCount={shownIds.length}
         onSelectAll={select.selectAll}

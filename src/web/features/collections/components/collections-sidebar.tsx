@@ -1,4 +1,4 @@
-import { Library, MoreHorizontal, Plus, RefreshCw } from 'lucide-react';
+import { Layers, Library, MoreHorizontal, Plus, RefreshCw } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Collection } from '../../../../common/collections.schemas';
 import { Button } from '../../../components/ui/button';
@@ -7,7 +7,7 @@ import { ScrollArea } from '../../../components/ui/scroll-area';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { formatCount } from '../../../lib/number-format';
-import { collectionHref } from '../selected-collection';
+import { ALL_ALBUMS, collectionHref } from '../selected-collection';
 import { CollectionActionItems } from './collection-action-items';
 
 export interface CollectionsSidebarProps {
@@ -18,6 +18,7 @@ export interface CollectionsSidebarProps {
   failed: boolean;
   retrying: boolean;
   onRetry: () => void;
+  /** The selected collection's name, ALL_ALBUMS for All albums, or null. */
   selected: string | null;
   /** Called when a collection is chosen (the link itself switches to it). */
   onChoose?: () => void;
@@ -80,6 +81,11 @@ export function CollectionsSidebar({
           </div>
         ) : (
           <ul className="grid grid-cols-1 gap-0.5 px-2 pt-1 pb-4">
+            <AllAlbumsRow
+              albumCount={collections.reduce((sum, collection) => sum + collection.albumCount, 0)}
+              current={selected === ALL_ALBUMS}
+              onChoose={onChoose}
+            />
             {collections.map((collection) => (
               <CollectionRow
                 key={collection.id}
@@ -94,6 +100,36 @@ export function CollectionsSidebar({
         )}
       </ScrollArea>
     </nav>
+  );
+}
+
+const countLabel = (count: number) => (count === 1 ? '1 album' : `${formatCount(count)} albums`);
+
+/**
+ * docs/product/collections.md#all-albums: first in the list, every collection's albums at once. No
+ * actions menu: it is not a collection, so there is nothing to rename, delete or share.
+ */
+function AllAlbumsRow({ albumCount, current, onChoose }: { albumCount: number; current: boolean; onChoose?: () => void }) {
+  return (
+    <li className={cn('flex items-center rounded-lg transition-colors duration-150', current ? 'bg-accent-soft' : 'hover:bg-muted')}>
+      <Link
+        href={collectionHref(ALL_ALBUMS)}
+        aria-current={current ? 'page' : undefined}
+        onClick={onChoose}
+        data-testid="all-albums-link"
+        className={cn(
+          'flex min-w-0 flex-1 items-center gap-2 rounded-lg py-2 pr-10 pl-3 text-sm',
+          current ? 'font-semibold text-ink' : 'text-ink-muted hover:text-ink',
+        )}
+      >
+        <Layers aria-hidden className="size-4 shrink-0" />
+        <span className="min-w-0 flex-1 truncate">All albums</span>
+        <span aria-hidden className="shrink-0 text-xs text-ink-muted tabular-nums">
+          {formatCount(albumCount)}
+        </span>
+        <span className="sr-only">, {countLabel(albumCount)}</span>
+      </Link>
+    </li>
   );
 }
 
