@@ -128,8 +128,8 @@ function serverFeatureBoundaries() {
     // Finds covers and details of imported albums: MusicBrainz's releases, stored through the cover import.
     enrichment: ['cover-art', 'releases'],
     export: ['albums', 'collections'],
-    // An import queues its albums' cover and detail lookups in its own transaction.
-    import: ['albums', 'collections', 'cover-art', 'enrichment', 'export'],
+    // An import queues its albums' cover and detail lookups in its own transaction; a wantlist fills the wish list.
+    import: ['albums', 'collections', 'cover-art', 'enrichment', 'export', 'wishlist'],
     monitoring: ['cover-art'], // the MusicBrainz pace, for its queue depth
     openapi: ['admin'],
     'password-reset': ['mail', 'users'],

@@ -4,7 +4,7 @@ import { signIn } from './support/helpers';
 
 const SHOTS = process.env.ANALYTICS_SCREENSHOTS;
 
-/** A collector with three collections; prices and genres missing on some; three albums lent. */
+/** A collector with three collections; prices, genres and formats missing on some; three albums lent; three wishes. */
 async function seedCollector(request: APIRequestContext) {
   for (const name of ['Jazz Corner', 'Living Room Shelf', 'Wish List'])
     expect((await request.post('/api/collections', { data: { name } })).status()).toBe(201);
@@ -14,6 +14,7 @@ async function seedCollector(request: APIRequestContext) {
       title: 'Blue Train',
       artist: 'John Coltrane',
       genre: 'Jazz',
+      format: 'LP',
       price: 19.99,
       isLent: true,
       lentTo: 'Sam',
@@ -26,12 +27,13 @@ async function seedCollector(request: APIRequestContext) {
       title: 'Abbey Road',
       artist: 'The Beatles',
       genre: 'Rock',
+      format: 'LP',
       price: 0.2,
       isLent: true,
       lentTo: 'Kim',
       lentDate: '2025-06-01',
     },
-    { collection: 'Living Room Shelf', title: 'Let It Be', artist: 'The Beatles', genre: 'Rock', price: 33.33 },
+    { collection: 'Living Room Shelf', title: 'Let It Be', artist: 'The Beatles', genre: 'Rock', format: '2LP', price: 33.33 },
     {
       collection: 'Living Room Shelf',
       title: 'Blue',
@@ -44,6 +46,12 @@ async function seedCollector(request: APIRequestContext) {
     { collection: 'Living Room Shelf', title: 'Revolver', artist: 'The Beatles', price: 33.33 },
   ];
   for (const album of albums) expect((await request.post('/api/albums', { data: album })).status()).toBe(201);
+  const wishes = [
+    { title: 'A Love Supreme', artist: 'John Coltrane', priority: 1, maxPrice: 45.5 },
+    { title: 'Court and Spark', artist: 'Joni Mitchell', maxPrice: 20 },
+    { title: 'Pet Sounds', artist: 'The Beach Boys', priority: 3 },
+  ];
+  for (const wish of wishes) expect((await request.post('/api/wishlist', { data: wish })).status()).toBe(201);
 }
 
 const chart = (page: Page, name: string) => page.getByRole('figure', { name });
@@ -57,7 +65,7 @@ async function shoot(page: Page, name: string) {
 }
 
 test.describe('analytics', () => {
-  test('shows the totals, the three charts with their figures, and the lent albums longest out first', async ({ page }) => {
+  test('shows the totals, the four charts with their figures, the wish list, and the lent albums longest out first', async ({ page }) => {
     await signIn(page);
     await seedCollector(page.request);
     await page.goto('/');
@@ -92,8 +100,22 @@ test.describe('analytics', () => {
       'Living Room Shelf$100.19',
       'Wish List$0.00',
     ]);
+    // Albums without a format count as "No format"; most albums first.
+    await expect(chart(page, 'Albums per format').getByRole('row')).toHaveText(['FormatAlbums', 'No format4', 'LP2', '2LP1']);
     // The bars themselves are drawn, one per figure.
     await expect(page.getByTestId('chart-albums-per-genre').locator('li svg')).toHaveCount(4);
+    await expect(page.getByTestId('chart-albums-per-format').locator('li svg')).toHaveCount(3);
+
+    // The wish list: how many, the sum of the max prices (a wish without one adds nothing), by priority.
+    const wishlist = page.getByRole('region', { name: 'Wish list' });
+    await expect(wishlist.getByTestId('wishlist-items')).toHaveText('3');
+    await expect(wishlist.getByTestId('wishlist-max-price')).toHaveText('$65.50');
+    await expect(wishlist.getByRole('figure', { name: 'By priority' }).getByRole('row')).toHaveText([
+      'PriorityWishes',
+      'Must have1',
+      'Want1',
+      'Maybe1',
+    ]);
 
     const lent = page.getByRole('region', { name: 'Lent albums' }).getByRole('row');
     await expect(lent).toHaveCount(4);
@@ -130,6 +152,12 @@ test.describe('analytics', () => {
     await reloaded;
     await expect(page.getByRole('region', { name: 'Totals' })).toContainText('Albums0');
     await expect(page.getByText('None of your albums are lent out right now.')).toBeVisible();
+    // Empty states: each album chart says so, and the wish list leads to the import of a wantlist.
+    await expect(page.getByText('No albums yet.')).toHaveCount(2);
+    const wishlist = page.getByRole('region', { name: 'Wish list' });
+    await expect(wishlist).toContainText('Nothing on your wish list yet.');
+    await wishlist.getByRole('link', { name: 'Import a wantlist' }).click();
+    await expect(page).toHaveURL(/\/import$/);
   });
 
   test('the page and its charts load as their own chunk, never with the collection home', async ({ page }) => {
@@ -154,6 +182,7 @@ test.describe('analytics', () => {
       await page.addInitScript((value) => localStorage.setItem('spindle-theme', value), theme);
       await page.goto('/analytics');
       await expect(chart(page, 'Albums per genre')).toBeVisible();
+      await expect(page.getByTestId('wishlist-by-priority')).toBeVisible();
       await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
       expect(await seriousAxeFindings(page)).toEqual([]);
       await page.setViewportSize({ width: 390, height: 844 });

@@ -31,6 +31,14 @@ test.describe('landing page', () => {
       'Album and record store sharing',
       'Automatic cover art',
     ]);
+    // What this release adds, under the three features.
+    await expect(features.getByRole('list', { name: 'New in Spindle' }).getByRole('listitem')).toHaveText([
+      /^Pressing-level details/,
+      /^Leave Discogs, lose nothing/,
+      /^Bulk edit/,
+      /^Wish list and gift list/,
+      /^The record-fair check.*offline/,
+    ]);
 
     const screenshots = page.locator('#screenshots');
     await expect(screenshots.getByRole('heading', { level: 3 })).toHaveText(['Collection view', 'Quick album entry', 'Wish list']);

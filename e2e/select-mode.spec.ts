@@ -181,6 +181,30 @@ test('keyboard only: Tab to the checkboxes, Space ticks, Shift+arrow extends, Es
   await expect(page.getByRole('link', { name: /Blue Train/ })).toBeVisible();
 });
 
+test('two Shift+arrow presses right after entering Select mode, without waiting, both count', async ({ page }) => {
+  await seed(page);
+  const select = page.getByRole('button', { name: 'Select', exact: true });
+  await select.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Done' })).toBeFocused();
+  await checkboxes(page).first().focus();
+  // A fast typist: Space and two Shift+arrows before the page has drawn any of them (the bar's code
+  // is still loading on the first tick).
+  await page.keyboard.press('Space');
+  // Two Shift+arrows that reach the page in consecutive tasks before it draws a frame, as queued keys
+  // do on a busy phone: each goes to whatever has the focus at that moment.
+  await page.evaluate(async () => {
+    const shiftRight = () =>
+      document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', code: 'ArrowRight', shiftKey: true, bubbles: true, cancelable: true }));
+    shiftRight();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    shiftRight();
+  });
+  await expect(bar(page)).toContainText('3 selected');
+  expect(await tickedTitles(page)).toEqual(TITLES.slice(0, 3));
+  await expect(checkboxes(page).nth(2)).toBeFocused();
+});
+
 test('the compact list has a checkbox per row', async ({ page }) => {
   await seed(page);
   await page.getByRole('button', { name: 'Select', exact: true }).click();

@@ -3,6 +3,8 @@ import { wishlistAnalyticsSchema } from './wishlist.schemas.js';
 
 /** The albumsByGenre key of albums saved without a genre (docs/product/analytics.md#figures). */
 export const NO_GENRE = 'Unknown';
+/** The albumsByFormat key of albums saved without a format (docs/product/analytics.md#figures). */
+export const NO_FORMAT = 'No format';
 
 /**
  * GET /api/analytics (docs/product/analytics.md#api): money in dollars, summed from integer cents so
@@ -23,6 +25,8 @@ export const analyticsSchema = z.object({
   ),
   /** Genre → album count, most albums first; albums without a genre count under NO_GENRE. */
   albumsByGenre: z.record(z.string(), z.number().int()),
+  /** Format → album count, most albums first; albums without a format count under NO_FORMAT. */
+  albumsByFormat: z.record(z.string(), z.number().int()),
   /** Albums out on loan, longest out first (oldest lentDate; no date last). */
   lentAlbums: z.array(
     z.object({

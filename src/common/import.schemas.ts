@@ -17,6 +17,12 @@ export const IMPORT_PATHS = {
   run: '/api/import/albums',
 } as const;
 
+/**
+ * What a wantlist import's report gives as each row's collection: its rows go into the wish list
+ * (docs/product/import.md#discogs-wantlist).
+ */
+export const WANTLIST_DESTINATION = 'Wish List';
+
 /** Discogs files everything in "Uncategorized" by default and lists "All" as a folder too. */
 export const DEFAULT_IMPORT_COLLECTION = 'Discogs Import';
 
@@ -36,7 +42,8 @@ export const IMPORT_MESSAGES = {
   unterminatedQuote: 'The CSV file is damaged: a quoted cell is never closed',
 } as const;
 
-export const importFormatSchema = z.enum(['discogs', 'spindle']);
+/** discogs: a Discogs collection export; discogs-wantlist: a Discogs wantlist export (it fills the wish list); spindle: our own export. */
+export const importFormatSchema = z.enum(['discogs', 'discogs-wantlist', 'spindle']);
 export type ImportFormat = z.infer<typeof importFormatSchema>;
 
 const rowAlbumSchema = z.object({ row: z.number().int(), title: z.string(), artist: z.string(), collection: z.string() });

@@ -60,6 +60,17 @@ export const analyticsRepository = {
     return rows.map((row) => ({ genre: row.genre, album_count: Number(row.album_count) }));
   },
 
+  /** Album counts by format; null is the albums saved without one. */
+  async formatCounts(db: Db, userId: number): Promise<{ format: string | null; album_count: number }[]> {
+    const rows = await db
+      .selectFrom('albums')
+      .select((eb) => ['format', eb.fn.countAll<number>().as('album_count')])
+      .where('user_id', '=', userId)
+      .groupBy('format')
+      .execute();
+    return rows.map((row) => ({ format: row.format, album_count: Number(row.album_count) }));
+  },
+
   /** The user's lent albums, longest out first: oldest lent date, undated ones last, then by id. */
   lentAlbums(db: Db, userId: number): Promise<LentAlbumRow[]> {
     return db

@@ -1,4 +1,4 @@
-import { NO_GENRE, type Analytics } from '../../../common/analytics.schemas.js';
+import { NO_FORMAT, NO_GENRE, type Analytics } from '../../../common/analytics.schemas.js';
 import { loanState, loanToday, type LoanReminders } from '../../../common/loans.js';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
@@ -30,11 +30,19 @@ function loanFigures(lent: LentAlbumRow[], reminders: LoanReminders): Analytics[
   return { reminderDays: reminders.days, today: reminders.today, lentCount: lent.length, overdueCount: overdue.length, overdue };
 }
 
-/** The user's figures, read with four aggregate queries; money is summed as integer cents. */
+/** Counts by name, most first and a tie by name; a null name counts under `none`. */
+function countsByName(rows: { name: string | null; count: number }[], none: string): Record<string, number> {
+  const counts = new Map<string, number>();
+  for (const { name, count } of rows) counts.set(name ?? none, (counts.get(name ?? none) ?? 0) + count);
+  return Object.fromEntries([...counts].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)));
+}
+
+/** The user's figures, read with five aggregate queries; money is summed as integer cents. */
 export async function buildAnalytics(ctx: AppContext, userId: number, reminders: LoanReminders): Promise<Analytics> {
-  const [collections, genres, lent, wishlist] = await Promise.all([
+  const [collections, genres, formats, lent, wishlist] = await Promise.all([
     analyticsRepository.collectionFigures(ctx.db, userId),
     analyticsRepository.genreCounts(ctx.db, userId),
+    analyticsRepository.formatCounts(ctx.db, userId),
     analyticsRepository.lentAlbums(ctx.db, userId),
     wishlistAnalytics(ctx.db, userId),
   ]);
@@ -42,12 +50,8 @@ export async function buildAnalytics(ctx: AppContext, userId: number, reminders:
   const totalCents = collections.reduce((sum, c) => sum + c.value_cents, 0);
   const totalAlbums = collections.reduce((sum, c) => sum + c.album_count, 0);
 
-  const byGenre = new Map<string, number>();
-  for (const { genre, album_count } of genres) {
-    const key = genre ?? NO_GENRE;
-    byGenre.set(key, (byGenre.get(key) ?? 0) + album_count);
-  }
-  const albumsByGenre = Object.fromEntries([...byGenre].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)));
+  const albumsByGenre = countsByName(genres.map((g) => ({ name: g.genre, count: g.album_count })), NO_GENRE);
+  const albumsByFormat = countsByName(formats.map((f) => ({ name: f.format, count: f.album_count })), NO_FORMAT);
 
   return {
     totalCollections: collections.length,
@@ -60,6 +64,7 @@ export async function buildAnalytics(ctx: AppContext, userId: number, reminders:
       totalValue: dollars(c.value_cents),
     })),
     albumsByGenre,
+    albumsByFormat,
     lentAlbums: lent.map((a) => ({
       id: a.id,
       title: a.title,

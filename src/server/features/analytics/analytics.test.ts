@@ -36,6 +36,7 @@ async function collector(): Promise<Omit<Signed, 'collections'> & { ids: Record<
       title: 'Blue Train',
       artist: 'John Coltrane',
       genre: 'Jazz',
+      format: 'LP',
       price: 19.99,
       isLent: true,
       lentTo: 'Sam',
@@ -46,6 +47,7 @@ async function collector(): Promise<Omit<Signed, 'collections'> & { ids: Record<
       title: 'Giant Steps',
       artist: 'John Coltrane',
       genre: 'Jazz',
+      format: 'LP',
       price: 0.1,
     }),
     kindOfBlue: await addAlbum(signed, { collection: 'Jazz', title: 'Kind of Blue', artist: 'Miles Davis' }),
@@ -54,6 +56,7 @@ async function collector(): Promise<Omit<Signed, 'collections'> & { ids: Record<
       title: 'Abbey Road',
       artist: 'The Beatles',
       genre: 'Rock',
+      format: 'LP',
       price: 0.2,
       isLent: true,
       lentTo: 'Kim',
@@ -64,6 +67,7 @@ async function collector(): Promise<Omit<Signed, 'collections'> & { ids: Record<
       title: 'Let It Be',
       artist: 'The Beatles',
       genre: 'Rock',
+      format: '2LP',
       price: 33.33,
     }),
     revolver: await addAlbum(signed, { collection: 'Rock', title: 'Revolver', artist: 'The Beatles', price: 33.33 }),
@@ -96,7 +100,7 @@ async function otherCollector(): Promise<Signed> {
     lentTo: 'Nobody',
     lentDate: '2020-01-01',
   });
-  await addAlbum(other, { collection: 'Metal', title: 'Paranoid', artist: 'Black Sabbath', genre: 'Metal', price: 12.5 });
+  await addAlbum(other, { collection: 'Metal', title: 'Paranoid', artist: 'Black Sabbath', genre: 'Metal', format: '2LP', price: 12.5 });
   return other;
 }
 
@@ -121,6 +125,8 @@ describe('GET /api/analytics', () => {
         { collectionId: collections.Rock, collectionName: 'Rock', albumCount: 4, totalValue: 100.19 },
       ],
       albumsByGenre: { Rock: 3, Jazz: 2, Unknown: 2 },
+      // Albums saved without a format count as "No format".
+      albumsByFormat: { LP: 3, 'No format': 3, '2LP': 1 },
       lentAlbums: [
         {
           id: ids.blueTrain,
@@ -155,6 +161,7 @@ describe('GET /api/analytics', () => {
     });
     // Most albums first; a tie goes by name.
     expect(Object.keys(res.json<{ albumsByGenre: object }>().albumsByGenre)).toEqual(['Rock', 'Jazz', 'Unknown']);
+    expect(Object.keys(res.json<{ albumsByFormat: object }>().albumsByFormat)).toEqual(['LP', 'No format', '2LP']);
   });
 
   it('answers zeros and empty lists to a user with nothing yet', async () => {
@@ -168,6 +175,7 @@ describe('GET /api/analytics', () => {
       totalValue: 0,
       albumsByCollection: [],
       albumsByGenre: {},
+      albumsByFormat: {},
       lentAlbums: [],
       loans: { reminderDays: 30, today: utcToday(), lentCount: 0, overdueCount: 0, overdue: [] },
       wishlist: { items: 0, byPriority: { '1': 0, '2': 0, '3': 0 }, totalMaxPrice: 0 },
@@ -216,6 +224,8 @@ describe('GET /api/analytics', () => {
       totalAlbums: 4,
       totalValue: 20.1,
       albumsByGenre: { Jazz: 2, Unknown: 1, Metal: 1 },
+      // Blue Train and Giant Steps are LPs; Kind of Blue and Paranoid have no format. A tie goes by name.
+      albumsByFormat: { LP: 2, 'No format': 2 },
       lentAlbums: [],
     });
   });

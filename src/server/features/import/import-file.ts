@@ -4,6 +4,8 @@ import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportFormat } from '../../../comm
 import { AppError, badRequest } from '../../errors.js';
 import { CsvRecordReader, CsvSyntaxError, MAX_RECORD_CHARS } from './csv-reader.js';
 import { mapperFor, type RowMapper } from './import-formats.js';
+import { wishRequestSchema, type WishInput } from '../../../common/wishlist.schemas.js';
+import type { WantlistMapper } from './wantlist-format.js';
 
 /** A row that can become an album. `row` is its number as a spreadsheet shows it (the header is row 1). */
 export interface ImportCandidate {
@@ -13,11 +15,20 @@ export interface ImportCandidate {
   addedAt: string | null;
 }
 
+/** A wantlist row that can become a wish (docs/product/import.md#discogs-wantlist). */
+export interface WishCandidate {
+  row: number;
+  input: WishInput;
+}
+
 /** A file read and every row checked, before any look at the user's albums. */
 export interface ParsedImport {
   format: ImportFormat;
+  /** Where the rows go: albums, or (a Discogs wantlist) the wish list; only that list is filled. */
+  into: 'albums' | 'wishlist';
   rows: number;
   candidates: ImportCandidate[];
+  wishes: WishCandidate[];
   refused: { row: number; reason: string; title?: string; artist?: string }[];
   notices: { row: number; message: string }[];
   warnings: string[];
@@ -55,7 +66,7 @@ export class ImportFileReader {
   private bytes = 0;
   private records = 0;
   private header: string[] = [];
-  private mapper: RowMapper | undefined;
+  private mapper: RowMapper | WantlistMapper | undefined;
   /** The first line was blank: the file is empty, unless anything follows (then it has no header). */
   private blankStart = false;
   private readonly data: { row: number; cells: string[] | null }[] = [];
@@ -91,7 +102,16 @@ export class ImportFileReader {
     if (!mapper) throw badRequest(IMPORT_MESSAGES.empty);
     if (this.data.length === 0) throw badRequest(IMPORT_MESSAGES.noAlbums);
 
-    const parsed: ParsedImport = { format: mapper.format, rows: this.data.length, candidates: [], refused: [], notices: [], warnings: mapper.warnings };
+    const parsed: ParsedImport = {
+      format: mapper.format,
+      into: mapper.into,
+      rows: this.data.length,
+      candidates: [],
+      wishes: [],
+      refused: [],
+      notices: [],
+      warnings: mapper.warnings,
+    };
     const width = this.header.length;
     for (let i = 0; i < this.data.length; i++) {
       if (i > 0 && i % ROWS_PER_TURN === 0) await setImmediate();
@@ -102,6 +122,18 @@ export class ImportFileReader {
       }
       if (cells.length !== width) {
         parsed.refused.push({ row, reason: `The row has ${cells.length} cells where the header has ${width}` });
+        continue;
+      }
+      if (mapper.into === 'wishlist') {
+        // The wish list's own checks, as POST /api/wishlist makes them.
+        const mapped = mapper.map(cells);
+        const checked = wishRequestSchema.safeParse(mapped.request);
+        if (!checked.success) {
+          parsed.refused.push({ row, reason: [...new Set(checked.error.issues.map((issue) => issue.message))].join('; '), ...whichAlbum(mapped.request) });
+          continue;
+        }
+        for (const message of mapped.notices) parsed.notices.push({ row, message });
+        parsed.wishes.push({ row, input: checked.data });
         continue;
       }
       const mapped = mapper.map(cells);

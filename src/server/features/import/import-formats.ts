@@ -5,6 +5,7 @@ import { CONDITIONS, GENRES, MIN_RELEASE_YEAR, type Condition } from '../../../c
 import { DEFAULT_IMPORT_COLLECTION, type ImportFormat } from '../../../common/import.schemas.js';
 import { latestReleaseYear } from '../../../common/albums.schemas.js';
 import { CSV_HEADER, CSV_HEADER_BEFORE_DETAILS } from '../export/export.service.js';
+import { isDiscogsWantlist, wantlistMapper, type WantlistMapper } from './wantlist-format.js';
 
 /** One data row turned into the album request it stands for, with what changed on the way. */
 export interface MappedRow {
@@ -17,7 +18,9 @@ export interface MappedRow {
 }
 
 export interface RowMapper {
-  format: ImportFormat;
+  format: Exclude<ImportFormat, 'discogs-wantlist'>;
+  /** What the rows become: albums (a wantlist's mapper, wantlist-format.ts, makes wishes). */
+  into: 'albums';
   /** File-wide remarks shown with the dry run. */
   warnings: string[];
   map(cells: string[]): MappedRow;
@@ -144,7 +147,7 @@ export function importedAddedAt(text: string): string | null | undefined {
 }
 
 /** Text cut to a field's limit, with a notice saying so. */
-function fitted(value: string, max: number, what: string, notices: string[]): string {
+export function fitted(value: string, max: number, what: string, notices: string[]): string {
   if (value.length <= max) return value;
   notices.push(`${what} is longer than ${max.toLocaleString('en-US')} characters: cut to fit`);
   return value.slice(0, max);
@@ -188,6 +191,7 @@ function discogsMapper(header: string[]): RowMapper {
 
   const mapper: RowMapper = {
     format: 'discogs',
+    into: 'albums',
     warnings,
     map(cells) {
       const notices: string[] = [];
@@ -271,7 +275,7 @@ function discogsMapper(header: string[]): RowMapper {
 }
 
 /** A Discogs rating: 1–5 stars, 0 or empty for none. */
-function discogsRating(text: string, notices: string[]): number | null {
+export function discogsRating(text: string, notices: string[]): number | null {
   const value = text.trim();
   if (!value || value === '0') return null;
   if (/^[1-5]$/.test(value)) return Number(value);
@@ -279,7 +283,7 @@ function discogsRating(text: string, notices: string[]): number | null {
   return null;
 }
 
-function discogsReleaseId(text: string, notices: string[]): number | null {
+export function discogsReleaseId(text: string, notices: string[]): number | null {
   const value = text.trim();
   if (!value) return null;
   if (/^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647) return Number(value);
@@ -300,6 +304,7 @@ function spindleMapper(publicUrl: string): RowMapper {
   const storedPrefix = `${publicUrl}/api/cover-art/`;
   return {
     format: 'spindle',
+    into: 'albums',
     warnings: [],
     map(raw) {
       const cells = raw.map(unneutralise);
@@ -351,13 +356,18 @@ function spindleMapper(publicUrl: string): RowMapper {
   };
 }
 
-/** The mapper for the file's header row, or null when it is neither a Discogs nor a Spindle export. */
-export function mapperFor(header: string[], publicUrl: string): RowMapper | null {
+/**
+ * The mapper for the file's header row, or null when it is none of the exports Spindle reads: a
+ * Discogs export with a CollectionFolder column is a collection, one without it a wantlist
+ * (docs/product/import.md#formats).
+ */
+export function mapperFor(header: string[], publicUrl: string): RowMapper | WantlistMapper | null {
   const names = header.map(norm);
   // Exports made before the collector's details had only the first columns.
   for (const columns of [CSV_HEADER, CSV_HEADER_BEFORE_DETAILS]) {
     if (names.length === columns.length && columns.every((name, i) => norm(name) === names[i])) return spindleMapper(publicUrl);
   }
   if (DISCOGS_REQUIRED.every((name) => names.includes(name))) return discogsMapper(header);
+  if (isDiscogsWantlist(names)) return wantlistMapper(header);
   return null;
 }

@@ -15,7 +15,7 @@ import { FIND_DETAILS_PARAM } from '../../../common/enrichment.schemas.js';
 import { AppError, badRequest } from '../../errors.js';
 import { currentUser, requireAccess } from '../../plugins/guards.js';
 import { ImportFileReader, type ParsedImport } from './import-file.js';
-import { dryRunImport, planImport, runImport } from './import.service.js';
+import { checkImport, dryRunImport, runImport } from './import.service.js';
 import { errorSchema } from '../../http/error-schema.js';
 
 /** `?findDetails=false` imports without the lookups afterwards (docs/product/import.md#api); on by default. */
@@ -64,7 +64,7 @@ async function readCsvUpload(request: FastifyRequest, publicUrl: string): Promis
 }
 
 /**
- * Import of a Discogs collection export or of our own CSV export (docs/product/import.md#api): POST the file as
+ * Import of a Discogs collection or wantlist export or of our own CSV export (docs/product/import.md#api): POST the file as
  * multipart `file` to the dry run (a report, nothing written) and then to the import (all or
  * nothing). Same guards as creating albums one by one (requireAccess: 402 when gated; the free tier's
  * limits in the service); the request-origin plugin keeps other sites out.
@@ -109,7 +109,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       // Progress mode: the checks that answer with a status (402 of the free tier) are made before
       // the stream starts; the import re-plans inside its transaction, and a failure there ends the
       // stream with an error line (nothing written).
-      await planImport(app.ctx.db, app.ctx, user, parsed);
+      await checkImport(app.ctx, user, parsed);
       const stream = new PassThrough();
       stream.on('error', (error) => request.log.debug({ err: error }, 'import progress closed early'));
       const send = (line: ImportProgressLine) => {

@@ -17,6 +17,7 @@ import { COVER_PATH_PREFIX, storedImageName } from '../cover-art/image-cleanup.j
 import { enrichmentWorker, queueEnrichment } from '../enrichment/enrichment.service.js';
 import type { ImportCandidate, ParsedImport } from './import-file.js';
 import { importRepository, INSERT_CHUNK } from './import.repository.js';
+import { dryRunWantlist, planWantlist, runWantlist } from './wantlist-import.service.js';
 
 interface Duplicate extends ImportCandidate {
   reason: string;
@@ -158,8 +159,18 @@ async function keepOwnCovers(db: Executor, ctx: AppContext, userId: number, toAd
 const listed = <T>(items: T[]) => items.slice(0, IMPORT_LIMITS.maxListed);
 const summary = (c: ImportCandidate) => ({ row: c.row, title: c.input.title, artist: c.input.artist, collection: c.input.collection });
 
+/**
+ * The checks that answer with a status (the free tier's 402), made before a progress stream starts.
+ * A Discogs wantlist goes to the wish list (docs/product/import.md#discogs-wantlist).
+ */
+export async function checkImport(ctx: AppContext, user: UserRow, parsed: ParsedImport): Promise<void> {
+  if (parsed.into === 'wishlist') await planWantlist(ctx.db, user, parsed);
+  else await planImport(ctx.db, ctx, user, parsed);
+}
+
 /** The dry run: what the import would add, skip and refuse, without writing anything. */
 export async function dryRunImport(ctx: AppContext, user: UserRow, parsed: ParsedImport): Promise<ImportReport> {
+  if (parsed.into === 'wishlist') return dryRunWantlist(ctx, user, parsed);
   const plan = await planImport(ctx.db, ctx, user, parsed);
   const warnings = [...parsed.warnings];
   // The dry run tells now what the import would be refused for, so the user does not wait for it.
@@ -199,6 +210,8 @@ export async function runImport(
   onProgress: (done: number, total: number) => void = () => {},
   findDetails = true,
 ): Promise<ImportResult> {
+  // Wishes are not looked up afterwards: the wish list's cover search does it one at a time.
+  if (parsed.into === 'wishlist') return runWantlist(ctx, user, parsed, onProgress);
   const albumThreshold = await countThreshold(ctx, 'albums');
   const collectionThreshold = await countThreshold(ctx, 'collections');
   const outcome = await userDataWrite(ctx.db, user.id, async (trx) => {

@@ -89,6 +89,20 @@ export const wishlistRepository = {
     return Number(row.id);
   },
 
+  /** What tells wishes apart, for every wish of the user (docs/product/import.md#discogs-wantlist). */
+  keys(db: Executor, userId: number): Promise<{ title_key: string; artist_key: string; discogs_release_id: number | null }[]> {
+    return db.selectFrom('wish_items').select(['title_key', 'artist_key', 'discogs_release_id']).where('user_id', '=', userId).execute();
+  },
+
+  /** Inserts many wishes (a wantlist import's chunk) in one statement. */
+  async insertMany(db: Executor, userId: number, values: WishValues[], now: string): Promise<void> {
+    if (values.length === 0) return;
+    await db
+      .insertInto('wish_items')
+      .values(values.map((wish) => ({ ...wish, user_id: userId, created_at: now, updated_at: now })))
+      .execute();
+  },
+
   async update(db: Executor, userId: number, id: number, values: WishValues, now: string): Promise<boolean> {
     const result = await db
       .updateTable('wish_items')

@@ -15,6 +15,7 @@ import { chartSeries, formatCount, formatUsd } from './analytics-view';
 import { BarChart } from './components/bar-chart';
 import { LentAlbumsTable } from './components/lent-albums-table';
 import { OverdueLoansCard } from './components/overdue-loans-card';
+import { WishlistCard } from './components/wishlist-card';
 
 /** Back to the collection the user was looking at, as from the profile page. */
 function homeHref(): string {
@@ -66,7 +67,6 @@ function AnalyticsContent({ data }: { data: Analytics }) {
           data={series.perGenre}
           format={formatCount}
           empty={noAlbums}
-          className="lg:row-span-2"
         />
         <BarChart
           id="chart-value-per-collection"
@@ -78,7 +78,18 @@ function AnalyticsContent({ data }: { data: Analytics }) {
           format={formatUsd}
           empty="No collections yet."
         />
+        <BarChart
+          id="chart-albums-per-format"
+          title="Albums per format"
+          description="Albums saved without a format count as No format."
+          labelHeader="Format"
+          valueHeader="Albums"
+          data={series.perFormat}
+          format={formatCount}
+          empty={noAlbums}
+        />
       </div>
+      <WishlistCard wishlist={data.wishlist} />
       <OverdueLoansCard loans={data.loans} />
       <LentAlbumsTable albums={data.lentAlbums} today={data.loans.today} />
     </>
@@ -116,7 +127,7 @@ function AnalyticsSkeleton() {
           </Card>
         ))}
       </div>
-      <div className="grid gap-6 lg:grid-cols-2">{[0, 1, 2].map(chart)}</div>
+      <div className="grid gap-6 lg:grid-cols-2">{[0, 1, 2, 3].map(chart)}</div>
       <Card className="grid gap-3 p-6">
         <Skeleton className="h-5 w-32" />
         <Skeleton className="h-10 w-full" />
@@ -136,7 +147,7 @@ function Page({ children }: { children: ReactNode }) {
       </Button>
       <h1 className="mt-4 text-3xl font-semibold tracking-tight">Collection Analytics</h1>
       <p className="mt-2 text-sm text-ink-muted">
-        Your collections in figures: what you own, what it cost and who has your records.
+        Your collections in figures: what you own, what it cost, what you are looking for and who has your records.
       </p>
       {/* minmax(0, 1fr): the lent table scrolls inside its card instead of widening the page. */}
       <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-6">{children}</div>
@@ -144,7 +155,7 @@ function Page({ children }: { children: ReactNode }) {
   );
 }
 
-/** /analytics (docs/product/analytics.md#page): totals, three charts, loan reminders and the lent albums. */
+/** /analytics (docs/product/analytics.md#page): totals, four charts, the wish list, loan reminders and the lent albums. */
 export default function AnalyticsPage() {
   useDocumentTitle('Collection Analytics');
   const query = useQuery(analyticsQuery());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartSeries, formatSince, formatTimeOut, formatUsd } from './analytics-view';
+import { chartSeries, formatSince, formatTimeOut, formatUsd, wishPrioritySeries } from './analytics-view';
 
 describe('analytics view', () => {
   it('shows money as dollars with two decimals', () => {
@@ -23,7 +23,7 @@ describe('analytics view', () => {
     expect(formatSince(null, 'en-US')).toBe('—');
   });
 
-  it('turns the answer into the three charts’ series', () => {
+  it('turns the answer into the four charts’ series', () => {
     const series = chartSeries({
       totalCollections: 2,
       totalAlbums: 3,
@@ -33,6 +33,7 @@ describe('analytics view', () => {
         { collectionId: 2, collectionName: 'Rock', albumCount: 1, totalValue: 0 },
       ],
       albumsByGenre: { Jazz: 2, Unknown: 1 },
+      albumsByFormat: { LP: 2, 'No format': 1 },
       lentAlbums: [],
       loans: { reminderDays: 30, today: '2026-01-01', lentCount: 0, overdueCount: 0, overdue: [] },
       wishlist: { items: 0, byPriority: { '1': 0, '2': 0, '3': 0 }, totalMaxPrice: 0 },
@@ -48,6 +49,18 @@ describe('analytics view', () => {
     expect(series.valuePerCollection).toEqual([
       { label: 'Jazz', value: 20 },
       { label: 'Rock', value: 0 },
+    ]);
+    expect(series.perFormat).toEqual([
+      { label: 'LP', value: 2 },
+      { label: 'No format', value: 1 },
+    ]);
+  });
+
+  it('names the wish list priorities in the wish list’s words, must have first', () => {
+    expect(wishPrioritySeries({ items: 6, byPriority: { '1': 1, '2': 3, '3': 2 }, totalMaxPrice: 10 })).toEqual([
+      { label: 'Must have', value: 1 },
+      { label: 'Want', value: 3 },
+      { label: 'Maybe', value: 2 },
     ]);
   });
 });

@@ -12,17 +12,28 @@ export interface ChartDatum {
   value: number;
 }
 
-/** The three charts' series, in the order the server sends them (collections by name, genres by count). */
+/** The four charts' series, in the order the server sends them (collections by name, genres and formats by count). */
 export function chartSeries(data: Analytics): {
   perCollection: ChartDatum[];
   perGenre: ChartDatum[];
+  perFormat: ChartDatum[];
   valuePerCollection: ChartDatum[];
 } {
   return {
     perCollection: data.albumsByCollection.map((c) => ({ label: c.collectionName, value: c.albumCount })),
     perGenre: Object.entries(data.albumsByGenre).map(([label, value]) => ({ label, value })),
+    perFormat: Object.entries(data.albumsByFormat).map(([label, value]) => ({ label, value })),
     valuePerCollection: data.albumsByCollection.map((c) => ({ label: c.collectionName, value: c.totalValue })),
   };
+}
+
+/** Wishes per priority, must have first, with the wish list's own words for each (docs/product/wishlist.md#fields). */
+export function wishPrioritySeries(wishlist: Analytics['wishlist']): ChartDatum[] {
+  return [
+    { label: 'Must have', value: wishlist.byPriority['1'] },
+    { label: 'Want', value: wishlist.byPriority['2'] },
+    { label: 'Maybe', value: wishlist.byPriority['3'] },
+  ];
 }
 
 /** A YYYY-MM-DD date as a local calendar day (no time-zone shift). */

@@ -10,7 +10,7 @@ import {
 } from '../../../common/import.schemas';
 import { FIND_DETAILS_PARAM } from '../../../common/enrichment.schemas';
 import { ApiError, send, toApiError } from '../../lib/api-client';
-import { QUERY_KEYS } from '../../lib/api-paths';
+import { API, QUERY_KEYS } from '../../lib/api-paths';
 import { forEachLine } from '../../lib/stream-lines';
 
 function fileForm(file: File): FormData {
@@ -63,6 +63,19 @@ export function useRefreshAfterImport() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: QUERY_KEYS.collections }),
         queryClient.invalidateQueries({ queryKey: QUERY_KEYS.albums }),
+      ]),
+    [queryClient],
+  );
+}
+
+/** After a wantlist import: the wish list and the analytics (which count wishes) are read again. */
+export function useRefreshAfterWantlist() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/wishlist') }),
+        queryClient.invalidateQueries({ queryKey: [API.analytics] }),
       ]),
     [queryClient],
   );

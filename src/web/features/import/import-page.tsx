@@ -1,6 +1,6 @@
-import { ArrowLeft, FileUp, Upload } from 'lucide-react';
+import { ArrowLeft, FileUp, Heart, Upload } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { IMPORT_LIMITS, type ImportReport } from '../../../common/import.schemas';
 import { STORAGE_KEYS } from '../../../common/constants';
 import { Button } from '../../components/ui/button';
@@ -17,16 +17,18 @@ import { collectionHref } from '../collections/selected-collection';
 import { EnrichmentPanel } from '../enrichment/components/enrichment-panel';
 import { useRefreshEnrichment } from '../enrichment/api';
 import { findDetailsText } from '../enrichment/enrichment-text';
-import { dryRunImport, runImport, useRefreshAfterImport } from './api';
+import { dryRunImport, runImport, useRefreshAfterImport, useRefreshAfterWantlist } from './api';
 import { ImportReportView } from './components/import-report-view';
-import { albumsText, formatCount, importSuccessText, progressPercent } from './import-text';
+import { formatCount, importSuccessText, isWantlist, itemsText, progressPercent, wishesText } from './import-text';
 
 type Step =
   /** `refusal`: why the last file chosen could not be read; it stays beside the field until another is chosen. */
   | { kind: 'choose'; refusal?: { fileName: string; title: string; message: string } }
   | { kind: 'checking'; file: File }
   | { kind: 'report'; file: File; report: ImportReport }
-  | { kind: 'importing'; file: File; report: ImportReport; done: number; total: number };
+  | { kind: 'importing'; file: File; report: ImportReport; done: number; total: number }
+  /** A wantlist imported: the page says where the wishes went (the collection home shows none of them). */
+  | { kind: 'wished'; file: File; added: number };
 
 /** The server's own words when it gave some (a refused file, a 402 of the free tier). */
 function errorText(error: unknown): string {
@@ -40,13 +42,13 @@ function homeHref(): string {
   return selected ? collectionHref(selected) : '/';
 }
 
-function ProgressBar({ done, total }: { done: number; total: number }) {
+function ProgressBar({ done, total, wishes }: { done: number; total: number; wishes: boolean }) {
   const percent = progressPercent(done, total);
   return (
     <div className="grid gap-2" data-testid="import-progress">
       <div className="flex justify-between text-sm">
         <span id="import-progress-label" className="font-medium">
-          Importing albums…
+          {wishes ? 'Adding to your wish list…' : 'Importing albums…'}
         </span>
         <span className="text-ink-muted tabular-nums">
           {formatCount(done)} of {formatCount(total)}
@@ -58,7 +60,7 @@ function ProgressBar({ done, total }: { done: number; total: number }) {
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        aria-valuetext={`${formatCount(done)} of ${albumsText(total)} written`}
+        aria-valuetext={`${formatCount(done)} of ${itemsText(wishes ? 'discogs-wantlist' : 'discogs', total)} written`}
         className="h-2.5 overflow-hidden rounded-full bg-muted"
       >
         <div className="h-full rounded-full bg-accent transition-[width] duration-150 motion-reduce:transition-none" style={{ width: `${percent}%` }} />
@@ -77,8 +79,8 @@ function Page({ children }: { children: ReactNode }) {
       </Button>
       <h1 className="mt-4 text-3xl font-semibold tracking-tight">Import Albums</h1>
       <p className="mt-2 max-w-2xl text-sm text-ink-muted">
-        Bring in a Discogs collection export (on Discogs: Collection → Export) or a CSV exported from Spindle. You will see what happens to every
-        row before anything is saved.
+        Bring in a Discogs collection export (on Discogs: Collection → Export), a Discogs wantlist export (it fills your wish list) or a CSV
+        exported from Spindle. You will see what happens to every row before anything is saved.
       </p>
       <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-6">{children}</div>
     </main>
@@ -91,6 +93,7 @@ export default function ImportPage() {
   const [, navigate] = useLocation();
   const refresh = useRefreshAfterImport();
   const refreshEnrichment = useRefreshEnrichment();
+  const refreshWishes = useRefreshAfterWantlist();
   // docs/product/import.md#covers-and-details-found-after-an-import: on by default.
   const [findDetails, setFindDetails] = useState(true);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -121,12 +124,21 @@ export default function ImportPage() {
     if (step.kind !== 'report') return;
     const { file, report } = step;
     setStep({ kind: 'importing', file, report, done: 0, total: report.toAdd.count });
+    const wantlist = isWantlist(report.format);
     try {
-      const result = await runImport(file, (done, total) => setStep({ kind: 'importing', file, report, done, total }), findDetails);
+      // Wishes are not looked up afterwards, so a wantlist never asks for it.
+      const result = await runImport(file, (done, total) => setStep({ kind: 'importing', file, report, done, total }), findDetails && !wantlist);
       // The full bar is shown for a moment before the page changes: the last chunk and the result
       // arrive together, and the user should see the import finish, not vanish at two thirds.
       setStep({ kind: 'importing', file, report, done: result.added, total: result.added });
-      await Promise.all([refresh(), refreshEnrichment(), new Promise((resolve) => setTimeout(resolve, 400))]);
+      const pause = new Promise((resolve) => setTimeout(resolve, 400));
+      if (wantlist) {
+        await Promise.all([refreshWishes(), pause]);
+        toast({ ...importSuccessText(result, report.format), variant: 'success' });
+        setStep({ kind: 'wished', file, added: result.added });
+        return;
+      }
+      await Promise.all([refresh(), refreshEnrichment(), pause]);
       toast({ ...importSuccessText(result), variant: 'success' });
       const first = report.toAdd.items[0]?.collection;
       arriveHomeAt({ kind: 'top' });
@@ -187,6 +199,20 @@ export default function ImportPage() {
 
       {step.kind === 'choose' && <EnrichmentPanel />}
 
+      {step.kind === 'wished' && (
+        <Card className="flex flex-wrap items-center gap-4 p-5 sm:p-6" data-testid="import-wished">
+          <div className="grid size-11 shrink-0 place-items-center rounded-full bg-accent-soft text-accent">
+            <Heart aria-hidden className="size-5" />
+          </div>
+          <p role="status" className="min-w-0 flex-1 basis-48 font-medium">
+            {wishesText(step.added)} added to your wish list.
+          </p>
+          <Button asChild>
+            <Link href="/wishlist">Open your wish list</Link>
+          </Button>
+        </Card>
+      )}
+
       {step.kind === 'checking' && (
         <Card className="grid gap-4 p-6" data-testid="import-checking">
           <p role="status" className="text-sm text-ink-muted">
@@ -206,10 +232,10 @@ export default function ImportPage() {
           <ImportReportView report={step.report} fileName={step.file.name} />
           <div data-sticky-actions className="sticky bottom-0 z-10 -mx-4 grid gap-3 border-t border-line bg-paper/90 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
             {step.kind === 'importing' ? (
-              <ProgressBar done={step.done} total={step.total} />
+              <ProgressBar done={step.done} total={step.total} wishes={isWantlist(step.report.format)} />
             ) : (
               <div className="flex flex-wrap items-center justify-end gap-2">
-                {step.report.toAdd.count > 0 && (
+                {step.report.toAdd.count > 0 && !isWantlist(step.report.format) && (
                   <div className="flex basis-full items-center gap-2">
                     <Checkbox id="import-find-details" checked={findDetails} onCheckedChange={(checked) => setFindDetails(checked === true)} />
                     <Label htmlFor="import-find-details" className="text-sm font-normal">
@@ -218,14 +244,18 @@ export default function ImportPage() {
                   </div>
                 )}
                 <p className="mr-auto text-sm text-ink-muted">
-                  {step.report.toAdd.count === 0 ? 'Nothing in this file can be added.' : 'All or nothing: if anything fails, no album is saved.'}
+                  {step.report.toAdd.count === 0
+                    ? 'Nothing in this file can be added.'
+                    : `All or nothing: if anything fails, no ${isWantlist(step.report.format) ? 'wish' : 'album'} is saved.`}
                 </p>
                 <Button variant="ghost" onClick={() => setStep({ kind: 'choose' })}>
                   Cancel
                 </Button>
                 <Button onClick={() => void startImport()} disabled={step.report.toAdd.count === 0}>
                   <Upload aria-hidden />
-                  Import {albumsText(step.report.toAdd.count)}
+                  {isWantlist(step.report.format)
+                    ? `Add ${wishesText(step.report.toAdd.count)} to your wish list`
+                    : `Import ${itemsText(step.report.format, step.report.toAdd.count)}`}
                 </Button>
               </div>
             )}

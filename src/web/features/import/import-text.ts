@@ -1,13 +1,20 @@
-import type { ImportResult } from '../../../common/import.schemas';
+import type { ImportFormat, ImportResult } from '../../../common/import.schemas';
 import { formatCount } from '../../lib/number-format';
 
 export { formatCount };
 
 export const albumsText = (count: number) => `${formatCount(count)} ${count === 1 ? 'album' : 'albums'}`;
+export const wishesText = (count: number) => `${formatCount(count)} ${count === 1 ? 'wish' : 'wishes'}`;
+
+/** A Discogs wantlist fills the wish list (docs/product/import.md#discogs-wantlist); every other file, collections. */
+export const isWantlist = (format: ImportFormat) => format === 'discogs-wantlist';
+
+/** "12 albums" or, for a wantlist, "12 wishes". */
+export const itemsText = (format: ImportFormat, count: number) => (isWantlist(format) ? wishesText(count) : albumsText(count));
 
 /** The success toast after an import. */
-export function importSuccessText(result: ImportResult): { title: string; description: string } {
-  const parts = [`${albumsText(result.added)} imported`];
+export function importSuccessText(result: ImportResult, format: ImportFormat = 'discogs'): { title: string; description: string } {
+  const parts = [isWantlist(format) ? `${wishesText(result.added)} added to your wish list` : `${albumsText(result.added)} imported`];
   if (result.newCollections.length > 0) {
     parts.push(`${result.newCollections.length} new ${result.newCollections.length === 1 ? 'collection' : 'collections'}`);
   }

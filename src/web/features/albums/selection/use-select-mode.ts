@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   EMPTY_SELECTION,
   extendSelection,
@@ -19,15 +19,22 @@ const somethingOpen = () => document.querySelector('[role="dialog"], [role="aler
 export function useSelectMode(shown: readonly number[]) {
   const [active, setActive] = useState(false);
   const [selection, setSelection] = useState<AlbumSelection>(EMPTY_SELECTION);
+  // The selection as the last key or click left it, before React has drawn it: keys that come faster
+  // than the page draws (a busy phone) each build on the one before, never on a stale drawing.
+  const latest = useRef<AlbumSelection>(EMPTY_SELECTION);
+  const commit = useCallback((next: AlbumSelection) => {
+    latest.current = next;
+    setSelection(next);
+  }, []);
 
   const enter = useCallback(() => {
-    setSelection(EMPTY_SELECTION);
+    commit(EMPTY_SELECTION);
     setActive(true);
-  }, []);
+  }, [commit]);
   const leave = useCallback(() => {
     setActive(false);
-    setSelection(EMPTY_SELECTION);
-  }, []);
+    commit(EMPTY_SELECTION);
+  }, [commit]);
 
   useEffect(() => {
     if (!active) return;
@@ -38,17 +45,21 @@ export function useSelectMode(shown: readonly number[]) {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [active, leave]);
 
-  const onToggle = useCallback((id: number, range: boolean) => setSelection((current) => toggleAlbum(current, shown, id, range)), [shown]);
+  const onToggle = useCallback((id: number, range: boolean) => commit(toggleAlbum(latest.current, shown, id, range)), [commit, shown]);
   const onExtend = useCallback(
     (id: number, step: number) => {
-      const next = extendSelection(selection, shown, id, step);
-      setSelection(next.selection);
-      // The album moved to is on screen or in the rows drawn just beyond it: focus follows once drawn.
-      requestAnimationFrame(() => document.querySelector<HTMLElement>(selectCheckboxSelector(next.focus))?.focus());
+      const next = extendSelection(latest.current, shown, id, step);
+      commit(next.selection);
+      // Focus moves at once when the album moved to is drawn, so the next Shift+arrow, however soon,
+      // starts from it; one in the rows drawn just beyond the screen gets it once drawn.
+      const focusTarget = () => document.querySelector<HTMLElement>(selectCheckboxSelector(next.focus));
+      const target = focusTarget();
+      if (target) target.focus();
+      else requestAnimationFrame(() => focusTarget()?.focus());
     },
-    [selection, shown],
+    [commit, shown],
   );
-  const selectAll = useCallback(() => setSelection((current) => selectAllShown(current, shown)), [shown]);
+  const selectAll = useCallback(() => commit(selectAllShown(latest.current, shown)), [commit, shown]);
   const selected = useMemo(() => selectedShown(selection, shown), [selection, shown]);
 
   return { active, enter, leave, selection, selected, onToggle, onExtend, selectAll };

@@ -1,11 +1,12 @@
-import { AlertTriangle, Ban, CopyCheck, FolderPlus, ListPlus, PencilLine } from 'lucide-react';
+import { AlertTriangle, Ban, CopyCheck, FolderPlus, Heart, ListPlus, PencilLine } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ImportReport } from '../../../../common/import.schemas';
 import { Card } from '../../../components/ui/card';
-import { formatCount } from '../import-text';
+import { formatCount, isWantlist } from '../import-text';
 
 const FORMAT_NAMES: Record<ImportReport['format'], string> = {
   discogs: 'Discogs collection export',
+  'discogs-wantlist': 'Discogs wantlist export',
   spindle: 'Spindle CSV export',
 };
 
@@ -63,6 +64,7 @@ const albumText = (a: { title: string; artist: string; collection: string }) => 
 
 /** The dry run's report: counts, the collections to create, file-wide remarks and each row's fate. */
 export function ImportReportView({ report, fileName }: { report: ImportReport; fileName: string }) {
+  const wantlist = isWantlist(report.format);
   return (
     <Card className="grid gap-6 p-5 sm:p-6" data-testid="import-report">
       <div className="grid gap-1">
@@ -71,6 +73,16 @@ export function ImportReportView({ report, fileName }: { report: ImportReport; f
           {fileName}: a {FORMAT_NAMES[report.format]} with {formatCount(report.rows)} {report.rows === 1 ? 'row' : 'rows'}. Nothing has been
           saved yet.
         </p>
+        {wantlist && (
+          // docs/product/import.md#discogs-wantlist: said before anything else, so nobody expects new albums.
+          <p className="mt-2 flex items-start gap-2 rounded-lg bg-accent-soft px-3 py-2 text-sm" data-testid="import-wantlist-note">
+            <Heart aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
+            <span className="min-w-0">
+              This file is a <strong className="font-semibold">wantlist</strong>: its records go to your <strong className="font-semibold">wish list</strong>,
+              not into a collection.
+            </span>
+          </p>
+        )}
       </div>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Stat icon={ListPlus} label="Will be added" value={report.toAdd.count} />
@@ -123,8 +135,9 @@ export function ImportReportView({ report, fileName }: { report: ImportReport; f
         ))}
       </RowList>
       {/* Added all the same (they are in "Will be added" too): another pressing of an album already
-          there, docs/product/import.md#duplicates. */}
-      <RowList id="import-other-copies" title="Added as other copies" count={report.otherCopies.count} shown={report.otherCopies.items.length}>
+          there, docs/product/import.md#duplicates; for a wantlist, a record owned already or another
+          pressing of a wish (docs/product/import.md#discogs-wantlist). */}
+      <RowList id="import-other-copies" title={wantlist ? 'Added, worth a look' : 'Added as other copies'} count={report.otherCopies.count} shown={report.otherCopies.items.length}>
         {report.otherCopies.items.map((item) => (
           <Row key={item.row} row={item.row}>
             {albumText(item)} <span className="text-ink-muted">— {item.reason}</span>

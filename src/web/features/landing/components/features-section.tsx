@@ -1,8 +1,12 @@
 import {
   ChartNoAxesColumn,
+  Disc3,
   FileDown,
   FileUp,
+  Gift,
   HandHelping,
+  ListChecks,
+  Store,
   ImageDown,
   LibraryBig,
   Moon,
@@ -31,10 +35,18 @@ const FEATURES = [
   },
 ] as const;
 
+/** What this release adds, in a collector's words (docs/product/landing.md#landing). */
+const NEW = [
+  { icon: Disc3, title: 'Pressing-level details', text: 'Format, catalogue number, matrix notes, tracklist: tell your first press from the reissue.' },
+  { icon: FileUp, title: 'Leave Discogs, lose nothing', text: 'Grades, ratings, notes and release ids come with you; so does your wantlist.' },
+  { icon: ListChecks, title: 'Bulk edit', text: 'Select a stack of records and move, update or remove them at once.' },
+  { icon: Gift, title: 'Wish list and gift list', text: 'Keep what you are hunting for, and share a gift list with the people who ask.' },
+  { icon: Store, title: 'The record-fair check', text: 'Scan a barcode: own it, want it or neither, in a second. Works offline.' },
+] as const;
+
 const EXTRAS = [
   { icon: HandHelping, text: 'Track albums lent to friends, flagged when overdue' },
   { icon: FileDown, text: 'Export to CSV any time' },
-  { icon: FileUp, text: 'Import your Discogs collection' },
   { icon: ChartNoAxesColumn, text: 'Your collection in numbers' },
   { icon: Moon, text: 'Light and dark themes' },
   // docs/product/offline.md#shelf: the installable app keeps your shelf for the record shop with no signal.
@@ -65,6 +77,22 @@ export function FeaturesSection() {
             </li>
           ))}
         </ul>
+        <div className="mt-10 rounded-2xl border border-accent/30 bg-paper p-6 sm:p-8">
+          <p id="features-new" className="text-sm font-semibold tracking-wide text-accent-strong uppercase">
+            New in Spindle
+          </p>
+          <ul aria-labelledby="features-new" className="mt-5 grid gap-6 sm:grid-cols-2 lg:grid-cols-5">
+            {NEW.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="flex gap-3 lg:flex-col">
+                <Icon aria-hidden="true" className="size-6 shrink-0 text-accent" strokeWidth={1.75} />
+                <div className="min-w-0">
+                  <p className="font-semibold">{title}</p>
+                  <p className="mt-1 text-sm leading-relaxed text-ink-muted">{text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
         <ul className="mt-10 grid gap-4 text-sm text-ink-muted sm:grid-cols-2 lg:grid-cols-4">
           {EXTRAS.map(({ icon: Icon, text }) => (
             <li key={text} className="flex items-center gap-3">
