@@ -130,6 +130,8 @@ function serverFeatureBoundaries() {
     monitoring: ['cover-art'], // the MusicBrainz pace, for its queue depth
     openapi: ['admin'],
     'password-reset': ['mail', 'users'],
+    // The record check reads the caller's albums and wishes through their own queries.
+    'record-check': ['albums', 'wishlist'],
     'record-stores': ['sharing'],
     releases: ['cover-art'], // MusicBrainz search
     sharing: ['cover-art'],
