@@ -20,6 +20,9 @@ const WEB_FEATURE_EDGES = {
   import: ['collections', 'enrichment'],
   // Keep-your-records offers the CSV export and the sign-out; the page reads the profile.
   subscription: ['auth', 'export', 'users'],
+  // The record check reads the album list offline, formats prices as albums do, and uses the
+  // barcode scanner and MusicBrainz lookup of releases.
+  'record-check': ['albums', 'releases'],
 };
 const WEB_FEATURES = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

@@ -1,4 +1,4 @@
-import { CheckSquare, Disc3, MoreHorizontal, Plus, SearchX, X } from 'lucide-react';
+import { CheckSquare, Disc3, MoreHorizontal, Plus, ScanBarcode, SearchX, X } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Album } from '../../../../common/albums.schemas';
@@ -235,10 +235,18 @@ export function CollectionAlbums({
               <span className="max-sm:sr-only">{select.active ? 'Done' : 'Select'}</span>
             </Button>
           )}
+          {/* docs/product/record-check.md#page: at a fair, "do I own this?" is one tap from the home. */}
+          <Button asChild variant="secondary" className="max-sm:w-10 max-sm:px-0">
+            <Link href="/check">
+              <ScanBarcode aria-hidden />
+              <span className="max-sm:sr-only">Check a record</span>
+            </Link>
+          </Button>
           <Button asChild>
             <Link href={newAlbumHref(collection.name)}>
               <Plus aria-hidden />
-              Add Album
+              {/* On a phone "Add" shows (its name stays Add Album), so the collection's name keeps its room beside three buttons. */}
+              Add<span className="max-sm:sr-only"> Album</span>
             </Link>
           </Button>
         </div>
