@@ -210,6 +210,11 @@ for (const theme of ['light', 'dark'] as const) {
         expect(await seriousAxeFindings(page)).toEqual([]);
         if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, `check-${name}-${width}-${theme}.png`), fullPage: true });
       }
+      // Add to collection's prefilled album form.
+      await answer(page).getByRole('link', { name: 'Add to collection' }).click();
+      await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Nothing Like It');
+      expect(await seriousAxeFindings(page)).toEqual([]);
+      if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, `album-prefilled-${width}-${theme}.png`) });
     }
   });
 }

@@ -236,17 +236,20 @@ export function CollectionAlbums({
             </Button>
           )}
           {/* docs/product/record-check.md#page: at a fair, "do I own this?" is one tap from the home. */}
-          <Button asChild variant="secondary" className="max-sm:w-10 max-sm:px-0">
-            <Link href="/check">
+          {/* The icon alone below 1024 px (a phone, or a tablet beside the sidebar): the collection's name keeps its room. */}
+          <Button asChild variant="secondary" className="max-lg:w-10 max-lg:px-0">
+            <Link href="/check" title="Check a record">
               <ScanBarcode aria-hidden />
-              <span className="max-sm:sr-only">Check a record</span>
+              <span className="max-lg:sr-only">Check a record</span>
             </Link>
           </Button>
           <Button asChild>
             <Link href={newAlbumHref(collection.name)}>
               <Plus aria-hidden />
               {/* On a phone "Add" shows (its name stays Add Album), so the collection's name keeps its room beside three buttons. */}
-              Add<span className="max-sm:sr-only"> Album</span>
+              <span>
+                Add<span className="max-sm:sr-only"> Album</span>
+              </span>
             </Link>
           </Button>
         </div>
