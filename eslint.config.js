@@ -23,6 +23,9 @@ const WEB_FEATURE_EDGES = {
   // The wish form reuses the album form's autofill and cover picker; Got it picks a collection and
   // makes an album (so the album list is read again).
   wishlist: ['albums', 'collections', 'releases', 'cover-art'],
+  // The record check reads the album list offline, formats prices as albums do, and uses the
+  // barcode scanner and MusicBrainz lookup of releases.
+  'record-check': ['albums', 'releases'],
 };
 const WEB_FEATURES = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -133,6 +136,8 @@ function serverFeatureBoundaries() {
     monitoring: ['cover-art'], // the MusicBrainz pace, for its queue depth
     openapi: ['admin'],
     'password-reset': ['mail', 'users'],
+    // The record check reads the caller's albums and wishes through their own queries.
+    'record-check': ['albums', 'wishlist'],
     'record-stores': ['sharing'],
     releases: ['cover-art'], // MusicBrainz search
     sharing: ['cover-art'],

@@ -4,8 +4,12 @@
  * the service worker (which keeps and serves them) and the app (which shows that it is reading a copy).
  */
 
-/** The reads the home makes, kept as the device's offline copy. Exact paths, never with a query. */
-export const KEPT_READS = ['/api/user', '/api/collections', '/api/albums'] as const;
+/**
+ * The reads the home makes, and the wish list the record check reads offline
+ * (docs/product/record-check.md#offline), kept as the device's offline copy. Exact paths, never with a
+ * query. The album list is the one that dates the copy.
+ */
+export const KEPT_READS = ['/api/user', '/api/collections', '/api/albums', '/api/wishlist'] as const;
 
 /**
  * Set by the server on an answer the device may keep: a 200 to a GET of a kept read, for a signed-in

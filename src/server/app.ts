@@ -39,6 +39,7 @@ import { RequestMetrics } from './features/monitoring/request-metrics.js';
 import { registerOpenApiDocument } from './features/openapi/openapi-document.js';
 import { openApiRoutes } from './features/openapi/openapi.routes.js';
 import { GEOCODER_INTERVAL_MS } from './features/record-stores/geocoder.service.js';
+import { recordCheckRoutes } from './features/record-check/record-check.routes.js';
 import { recordStoresRoutes } from './features/record-stores/record-stores.routes.js';
 import { sharingRoutes } from './features/sharing/sharing.routes.js';
 import { subscriptionRoutes } from './features/subscription/subscription.routes.js';
@@ -186,6 +187,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(sharingRoutes);
   await app.register(recordStoresRoutes);
   await app.register(wishlistRoutes);
+  await app.register(recordCheckRoutes);
   await app.register(subscriptionRoutes);
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX });
 

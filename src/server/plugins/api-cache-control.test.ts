@@ -62,8 +62,8 @@ describe('Cache-Control on authenticated /api answers', () => {
 describe('the offline copy mark', () => {
   const KEEPABLE = 'spindle-keepable';
 
-  it('marks only 200 answers to the home reads of a signed-in user, which stay no-store or private for HTTP caches', async () => {
-    for (const url of ['/api/user', '/api/collections', '/api/albums']) {
+  it('marks only 200 answers to the home reads and the wish list of a signed-in user, which stay no-store or private for HTTP caches', async () => {
+    for (const url of ['/api/user', '/api/collections', '/api/albums', '/api/wishlist']) {
       const res = await client.get(url);
       expect({ url, status: res.statusCode, keep: res.headers[KEEPABLE] }).toEqual({ url, status: 200, keep: '1' });
       expect(res.headers['cache-control']).toMatch(privateOrNoStore);
@@ -82,6 +82,8 @@ describe('the offline copy mark', () => {
       await client.get('/api/albums/999999'),
       await new Client(t.app).get('/api/user'),
       await new Client(t.app).get('/api/albums'),
+      await client.get('/api/check?q=jazz'),
+      await client.get('/api/wishlist/999999'),
     ];
     expect(answers[4]!.statusCode).toBe(304);
     for (const res of answers) expect({ url: res.raw.req.url, keep: res.headers[KEEPABLE] }).toEqual({ url: res.raw.req.url, keep: undefined });

@@ -56,7 +56,7 @@ describe('the offline shelf marker cookie', () => {
   it('tags each keepable answer with the marker of the session that read it', async () => {
     const { client } = await signUp(t.app);
     const marker = client.otherCookies.get('spindle_shelf');
-    for (const url of ['/api/user', '/api/collections', '/api/albums']) {
+    for (const url of ['/api/user', '/api/collections', '/api/albums', '/api/wishlist']) {
       const res = await client.get(url);
       expect({ url, keep: res.headers['spindle-keepable'], marker: res.headers['spindle-shelf'] }).toEqual({
         url,

@@ -11,6 +11,8 @@ export const ProfilePage = lazy(() => import('../features/users/profile-page'));
 // Not React.lazy: see collection-home-entry.tsx (its code is fetched as the app starts).
 export { CollectionHomePage } from '../features/collection-home/collection-home-entry';
 export const AlbumFormPage = lazy(() => import('../features/albums/album-form-page'));
+// The record check; its camera scanner is a chunk of its own again, loaded on Scan.
+export const CheckPage = lazy(() => import('../features/record-check/check-page'));
 // Its charts are drawn in its own chunk: nothing here weighs on the home or the landing page.
 export const AnalyticsPage = lazy(() => import('../features/analytics/analytics-page'));
 // The import page and its report are their own chunk.

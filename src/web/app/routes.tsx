@@ -6,6 +6,7 @@ import {
   AlbumFormPage,
   AnalyticsPage,
   AuthPage,
+  CheckPage,
   CollectionHomePage,
   ForgotPasswordPage,
   GiftListPage,
@@ -63,6 +64,7 @@ const framed = (Page: ComponentType) =>
 // Made once, so a page keeps its identity (and its state) across renders of the switch.
 const Framed = {
   AlbumForm: framed(AlbumFormPage),
+  Check: framed(CheckPage),
   Profile: framed(ProfilePage),
   Analytics: framed(AnalyticsPage),
   Import: framed(ImportPage),
@@ -90,6 +92,7 @@ export function SignedInRoutes() {
       <Route path="/collections" component={CollectionHomePage} />
       <Route path="/album/new" component={Framed.AlbumForm} />
       <Route path="/album/:id" component={Framed.AlbumForm} />
+      <Route path="/check" component={Framed.Check} />
       <Route path="/profile" component={Framed.Profile} />
       <Route path="/analytics" component={Framed.Analytics} />
       <Route path="/import" component={Framed.Import} />

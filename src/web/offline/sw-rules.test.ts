@@ -5,13 +5,14 @@ const ORIGIN = 'https://spindle.example';
 const get = (path: string, mode = 'cors') => ({ method: 'GET', url: `${ORIGIN}${path}`, mode });
 
 describe('requestRoute', () => {
-  it('keeps only the home reads, exactly, and answers one album from the kept list', () => {
+  it('keeps only the home reads and the wish list, exactly, and answers one album from the kept list', () => {
     expect(requestRoute(get('/api/user'), ORIGIN)).toBe('kept-read');
     expect(requestRoute(get('/api/collections'), ORIGIN)).toBe('kept-read');
     expect(requestRoute(get('/api/albums'), ORIGIN)).toBe('kept-read');
+    expect(requestRoute(get('/api/wishlist'), ORIGIN)).toBe('kept-read');
     expect(requestRoute(get('/api/albums/42'), ORIGIN)).toBe('kept-album');
     // Slices of the list, other users' share pages, admin answers, exports, images: never touched.
-    for (const path of ['/api/albums?offset=0&limit=1000', '/api/albums/42?x=1', '/api/shared/abc', '/api/admin/users', '/api/export/albums', '/api/analytics', '/api/cover-art/a.webp', '/api/user/update', '/api/albums/0', '/api/albums/99999999999']) {
+    for (const path of ['/api/albums?offset=0&limit=1000', '/api/albums/42?x=1', '/api/shared/abc', '/api/admin/users', '/api/export/albums', '/api/analytics', '/api/cover-art/a.webp', '/api/user/update', '/api/check?barcode=0602577289118', '/api/wishlist/1', '/api/wishlist?x=1', '/api/wishlist/shared/abc', '/api/albums/0', '/api/albums/99999999999']) {
       expect(requestRoute(get(path), ORIGIN), path).toBe('pass');
     }
   });

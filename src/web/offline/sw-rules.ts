@@ -18,7 +18,7 @@ export const staleShellCaches = (names: readonly string[], build: string): strin
  * What the worker does with a request:
  * - `navigate`: a page load; the network's answer, or offline the cached shell (pages are never kept);
  * - `asset`: a hashed build file, from the shell cache when it has it;
- * - `kept-read`: one of the home's reads; the network's answer (kept when the server marked it), offline the kept copy;
+ * - `kept-read`: one of the home's reads or the wish list; the network's answer (kept when the server marked it), offline the kept copy;
  * - `kept-album`: one album; the network's, offline from the kept list;
  * - `pass`: not touched at all (every write, other API calls, other origins, share pages' data, admin, exports).
  */

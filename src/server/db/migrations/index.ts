@@ -11,6 +11,7 @@ import * as upstreamTickets from './009-upstream-tickets.js';
 import * as collectorFields from './010-collector-fields.js';
 import * as enrichment from './011-enrichment.js';
 import * as wishlist from './012-wishlist.js';
+import * as recordCheck from './013-record-check.js';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '010-collector-fields': collectorFields,
   '011-enrichment': enrichment,
   '012-wishlist': wishlist,
+  '013-record-check': recordCheck,
 };

@@ -18,6 +18,7 @@ import { AlbumCopiesPanel } from './components/album-copies-panel';
 import { AlbumForm } from './components/album-form';
 import { NotesOfflineNotice } from './components/notes-offline-notice';
 import { useAlbumToEdit } from './use-album-to-edit';
+import { useAlbumPrefill } from './use-album-prefill';
 
 const MAX_ID = 2_147_483_647;
 
@@ -75,6 +76,7 @@ function NewAlbum() {
   const collectionsQuery = useCollections();
   const requested = new URLSearchParams(useSearch()).get('collection');
   const goHome = useBackHome();
+  const prefill = useAlbumPrefill();
   const names = useMemo(() => collectionsQuery.data?.map((c) => c.name), [collectionsQuery.data]);
   // The collection the form starts in: the ?collection= one, when it exists (in any case).
   const initial = requested ? names?.find((name) => name.toLocaleLowerCase() === requested.toLocaleLowerCase()) ?? '' : '';
@@ -103,7 +105,7 @@ function NewAlbum() {
   } else {
     body = (
       <AlbumForm
-        defaultValues={newAlbumValues(initial, new Date().getFullYear())}
+        defaultValues={{ ...newAlbumValues(initial, new Date().getFullYear()), ...prefill }}
         collections={names}
         onSaved={(album) => {
           toast({ title: 'Album added', description: `“${album.title}” by ${album.artist} was added to “${album.collection}”.`, variant: 'success' });

@@ -187,11 +187,8 @@ export function AlbumForm({
         <Section title="Details">
           <DetailFields control={form.control} register={form.register} errors={errors} latestYear={latestYear} />
         </Section>
-        <PressingDetailsSection
-          form={form}
-          initiallyOpen={album !== undefined && hasAlbumDetails(defaultValues)}
-          notesOffline={withoutNotes}
-        />
+        {/* A new album holds details only when prefilled (docs/product/record-check.md#page): shown, not hidden. */}
+        <PressingDetailsSection form={form} initiallyOpen={hasAlbumDetails(defaultValues)} notesOffline={withoutNotes} />
         <Section title="Lending" description="Keep track of who has your records.">
           <LendingFields form={form} />
         </Section>

@@ -1,4 +1,4 @@
-import { CheckSquare, Disc3, MoreHorizontal, Plus, SearchX, X } from 'lucide-react';
+import { CheckSquare, Disc3, MoreHorizontal, Plus, ScanBarcode, SearchX, X } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { AlbumListItem } from '../../../../common/albums.schemas';
@@ -262,10 +262,21 @@ export function CollectionAlbums({
               <span className="max-sm:sr-only">{select.active ? 'Done' : 'Select'}</span>
             </Button>
           )}
+          {/* docs/product/record-check.md#page: at a fair, "do I own this?" is one tap from the home. */}
+          {/* The icon alone below 1024 px (a phone, or a tablet beside the sidebar): the collection's name keeps its room. */}
+          <Button asChild variant="secondary" className="max-lg:w-10 max-lg:px-0">
+            <Link href="/check" title="Check a record">
+              <ScanBarcode aria-hidden />
+              <span className="max-lg:sr-only">Check a record</span>
+            </Link>
+          </Button>
           <Button asChild>
             <Link href={newAlbumHref(collection?.name ?? null)}>
               <Plus aria-hidden />
-              Add Album
+              {/* On a phone "Add" shows (its name stays Add Album), so the collection's name keeps its room beside three buttons. */}
+              <span>
+                Add<span className="max-sm:sr-only"> Album</span>
+              </span>
             </Link>
           </Button>
         </div>
