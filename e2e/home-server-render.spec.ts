@@ -270,5 +270,33 @@ test.describe('the collection home drawn on the server', () => {
       expect(errors).toEqual([]);
     });
   }
+
+  test('a dismissal this device kept before the cookie copy still holds: the app draws the home itself once, copies it, and the next drawing agrees', async ({ page }) => {
+    await signIn(page);
+    await addAlbums(page, 'Crates', 3);
+    const lentDate = daysAgo(45);
+    const created = await page.request.post('/api/albums', { data: { collection: 'Crates', title: 'Abbey Road', artist: 'The Beatles', isLent: true, lentTo: 'Sam', lentDate } });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const errors = pageErrors(page);
+    const notice = page.getByTestId('overdue-notice');
+    await page.goto('/collection');
+    await expect(notice).toHaveText(/1 record overdue — see it/);
+    // As the app kept it before: a JSON list in localStorage, and no cookie.
+    await page.evaluate((key) => localStorage.setItem('spindle-overdue-dismissed', JSON.stringify([key])), `${id}:${lentDate}`);
+    await page.reload();
+    await waitForHydration(page);
+    await expect(notice).toHaveCount(0);
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'spindle_overdue_dismissed')?.value).toBe(encodeURIComponent(`${id}:${lentDate}`));
+    // The next visit's drawing already leaves the line out.
+    const releaseApp = await holdAppCode(page);
+    await page.reload();
+    await expect(cards(page).first()).toBeVisible();
+    await expect(notice).toHaveCount(0);
+    releaseApp();
+    await waitForHydration(page);
+    await expect(notice).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
 });
 
