@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { seriousAxeFindings } from './support/axe-check';
 import { expectStoredSelection, signIn } from './support/helpers';
 
 /*
@@ -7,6 +8,8 @@ import { expectStoredSelection, signIn } from './support/helpers';
  */
 
 const cards = (page: Page) => page.getByTestId('album-card');
+/** Where to keep screenshots of the drawn home with its overdue line (looked at by hand), if anywhere. */
+const SHOTS = process.env.HOME_RENDER_SCREENSHOTS;
 
 /** The app's own code never arrives: what shows is the server's drawing alone. */
 async function withoutAppScripts(page: Page) {
@@ -178,4 +181,122 @@ test.describe('the collection home drawn on the server', () => {
     await expect(cards(page)).toHaveCount(2);
     expect(errors).toEqual([]);
   });
+
+  /** The UTC date `days` ago: loans are counted on the server's UTC calendar. */
+  const daysAgo = (days: number) => {
+    const now = new Date();
+    return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - days * 86_400_000).toISOString().slice(0, 10);
+  };
+
+  /** Sums every layout shift of the page's life (the browser's own measure, CLS), from its first paint. */
+  async function observeLayoutShifts(page: Page) {
+    await page.addInitScript(() => {
+      const shifts = { sum: 0, count: 0 };
+      (window as unknown as { __layoutShifts: typeof shifts }).__layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (entry.hadRecentInput) continue;
+          shifts.sum += entry.value;
+          shifts.count += 1;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+  }
+  const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { __layoutShifts: { sum: number; count: number } }).__layoutShifts);
+
+  /** Where the first card and the overdue line are, rounded to the pixel (the line: null when not shown). */
+  const placeOf = (page: Page) =>
+    page.evaluate(() => {
+      const box = (element: Element | null) => {
+        if (!element) return null;
+        const rect = element.getBoundingClientRect();
+        return { x: Math.round(rect.x), y: Math.round(rect.y), width: Math.round(rect.width), height: Math.round(rect.height) };
+      };
+      return { card: box(document.querySelector('[data-testid="album-card"]')), line: box(document.querySelector('[data-testid="overdue-notice"]')) };
+    });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`the overdue line is in the first paint: taking the drawing over moves nothing, shown or dismissed, in ${theme} mode at 390 and 1280 px`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await page.addInitScript((value) => localStorage.setItem('spindle-theme', value), theme);
+      await observeLayoutShifts(page);
+      await signIn(page);
+      await addAlbums(page, 'Crates', 12);
+      // Overdue across collections: one in Crates, one elsewhere; one more within the reminder.
+      expect((await page.request.post('/api/collections', { data: { name: 'Jazz' } })).status()).toBe(201);
+      for (const album of [
+        { collection: 'Crates', title: 'Abbey Road', artist: 'The Beatles', isLent: true, lentTo: 'Sam', lentDate: daysAgo(45) },
+        { collection: 'Crates', title: 'Blue', artist: 'Joni Mitchell', isLent: true, lentTo: 'Kim', lentDate: daysAgo(3) },
+        { collection: 'Jazz', title: 'Blue Train', artist: 'John Coltrane', isLent: true, lentTo: 'Ana', lentDate: daysAgo(31) },
+      ]) {
+        expect((await page.request.post('/api/albums', { data: album })).status()).toBe(201);
+      }
+      const errors = pageErrors(page);
+      const notice = page.getByTestId('overdue-notice');
+
+      /** Loads the home with the app held back, then lets it take over; the drawn and the taken-over page must agree. */
+      const takeOver = async (width: number, expectLine: boolean) => {
+        await page.setViewportSize({ width, height: 900 });
+        const releaseApp = await holdAppCode(page);
+        await page.goto('/collection?collection=Crates');
+        await expect(cards(page).first()).toBeVisible();
+        if (expectLine) await expect(notice).toHaveText(/2 records overdue — see them/);
+        else await expect(notice).toHaveCount(0);
+        const drawn = await placeOf(page);
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/home-drawn-${expectLine ? 'overdue' : 'dismissed'}-${theme}-${width}.png` });
+        releaseApp();
+        await waitForHydration(page);
+        await page.waitForLoadState('networkidle');
+        await expect(page.getByTestId('header-overdue-badge')).toHaveText(/2/);
+        expect(await placeOf(page), `the first card and the line at ${width} px`).toEqual(drawn);
+        expect((await layoutShifts(page)).sum, `layout shift at ${width} px`).toBe(0);
+        await page.unroute('**/assets/start-*.js');
+      };
+
+      for (const width of [390, 1280]) {
+        await takeOver(width, true);
+        expect(await seriousAxeFindings(page), `the home with its overdue line at ${width} px`).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/home-overdue-${theme}-${width}.png`, fullPage: width === 390 });
+      }
+
+      // Dismissed on this device: the next drawing leaves the line out, and so does the app.
+      await notice.getByRole('button', { name: 'Dismiss the overdue notice' }).click();
+      await expect(notice).toHaveCount(0);
+      for (const width of [390, 1280]) {
+        await takeOver(width, false);
+        expect(await seriousAxeFindings(page), `the home without its overdue line at ${width} px`).toEqual([]);
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('a dismissal this device kept before the cookie copy still holds: the app draws the home itself once, copies it, and the next drawing agrees', async ({ page }) => {
+    await signIn(page);
+    await addAlbums(page, 'Crates', 3);
+    const lentDate = daysAgo(45);
+    const created = await page.request.post('/api/albums', { data: { collection: 'Crates', title: 'Abbey Road', artist: 'The Beatles', isLent: true, lentTo: 'Sam', lentDate } });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const errors = pageErrors(page);
+    const notice = page.getByTestId('overdue-notice');
+    await page.goto('/collection');
+    await expect(notice).toHaveText(/1 record overdue — see it/);
+    // As the app kept it before: a JSON list in localStorage, and no cookie.
+    await page.evaluate((key) => localStorage.setItem('spindle-overdue-dismissed', JSON.stringify([key])), `${id}:${lentDate}`);
+    await page.reload();
+    await waitForHydration(page);
+    await expect(notice).toHaveCount(0);
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'spindle_overdue_dismissed')?.value).toBe(encodeURIComponent(`${id}:${lentDate}`));
+    // The next visit's drawing already leaves the line out.
+    const releaseApp = await holdAppCode(page);
+    await page.reload();
+    await expect(cards(page).first()).toBeVisible();
+    await expect(notice).toHaveCount(0);
+    releaseApp();
+    await waitForHydration(page);
+    await expect(notice).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
 });
+

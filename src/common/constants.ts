@@ -113,6 +113,11 @@ export const STORAGE_KEYS = {
 export const SELECTED_COLLECTION_COOKIE = 'spindle_selected_collection';
 /** A copy of localStorage's home view (common/home-view.ts), so the server draws the home as the browser would. */
 export const HOME_VIEW_COOKIE = 'spindle_home_view';
+/**
+ * A copy of localStorage's dismissed overdue loans (common/overdue-dismissal.ts), so the server draws
+ * the home's overdue line, or leaves it out, as the browser will (docs/product/loans.md#overdue-count).
+ */
+export const OVERDUE_DISMISSED_COOKIE = 'spindle_overdue_dismissed';
 
 export const SESSION_STORAGE_KEYS = {
   fromLoginPage: 'from_login_page',

@@ -19,6 +19,8 @@ export interface HomeRenderInput {
   storedSelectedCollection: string | null;
   /** The home-view cookie's value made canonical (common/home-view.ts): the sort, filters and layout. */
   storedHomeView: string;
+  /** The dismissed-overdue cookie's value made canonical (common/overdue-dismissal.ts): '' for none. */
+  storedOverdueDismissal: string;
 }
 
 export interface HomeRenderModule {
@@ -30,3 +32,5 @@ export interface HomeRenderModule {
 export const SERVER_RENDER_ATTRIBUTE = 'data-server-render';
 export const STORED_SELECTION_ATTRIBUTE = 'data-stored-selection';
 export const STORED_VIEW_ATTRIBUTE = 'data-stored-view';
+/** Present only when something was dismissed: the overdue loans the drawing took as dismissed. */
+export const STORED_OVERDUE_DISMISSAL_ATTRIBUTE = 'data-stored-overdue-dismissal';

@@ -51,6 +51,7 @@ export interface ServerRenderProps {
   search: string;
   storedSelectedCollection: string | null;
   storedHomeView: string;
+  storedOverdueDismissal: string;
 }
 
 /**
@@ -59,7 +60,17 @@ export interface ServerRenderProps {
  */
 export function App({ server }: { server?: ServerRenderProps }) {
   return (
-    <ServerRenderContext value={server ? { storedSelectedCollection: server.storedSelectedCollection, storedHomeView: server.storedHomeView } : null}>
+    <ServerRenderContext
+      value={
+        server
+          ? {
+              storedSelectedCollection: server.storedSelectedCollection,
+              storedHomeView: server.storedHomeView,
+              storedOverdueDismissal: server.storedOverdueDismissal,
+            }
+          : null
+      }
+    >
       <Router ssrPath={server?.path} ssrSearch={server?.search}>
         <Providers client={server?.client}>
           <Shell />

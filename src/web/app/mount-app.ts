@@ -3,10 +3,16 @@ import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { AlbumListItem } from '../../common/albums.schemas';
 import type { Collection } from '../../common/collections.schemas';
-import { SERVER_RENDER_ATTRIBUTE, STORED_SELECTION_ATTRIBUTE, STORED_VIEW_ATTRIBUTE } from '../../common/home-render';
+import {
+  SERVER_RENDER_ATTRIBUTE,
+  STORED_OVERDUE_DISMISSAL_ATTRIBUTE,
+  STORED_SELECTION_ATTRIBUTE,
+  STORED_VIEW_ATTRIBUTE,
+} from '../../common/home-render';
 import { peekEarlyJson, takeEarlyJson } from '../lib/early-home-reads';
 import { readStoredHomeView } from '../lib/home-view-memory';
 import { readStoredSelection } from '../features/collections/selected-collection';
+import { readStoredOverdueDismissal } from '../lib/overdue-dismissal-memory';
 import { API, QUERY_KEYS } from '../lib/api-paths';
 import type { SessionUser } from '../lib/session';
 
@@ -31,13 +37,13 @@ function holdUntilObserved(client: QueryClient, queryKey: QueryKey): Promise<voi
 /**
  * Puts in the cache what the server drew the collection home from, as this browser has just read it
  * again: the user, the collections and the albums. Resolves with one promise per query, settled once
- * the app observes it; null when the browser would draw something else (another stored selection or
- * view, a
- * session that is gone or gated, a read that failed).
+ * the app observes it; null when the browser would draw something else (another stored selection,
+ * view or overdue dismissal, a session that is gone or gated, a read that failed).
  */
 async function seedServerDrawnHome(root: HTMLElement, client: QueryClient): Promise<Promise<void>[] | null> {
   if (root.getAttribute(STORED_SELECTION_ATTRIBUTE) !== readStoredSelection()) return null;
   if (root.getAttribute(STORED_VIEW_ATTRIBUTE) !== readStoredHomeView()) return null;
+  if ((root.getAttribute(STORED_OVERDUE_DISMISSAL_ATTRIBUTE) ?? '') !== readStoredOverdueDismissal()) return null;
   // main.tsx asked for these as the drawing showed; anything but a success (a 401 or 402 too) means
   // the browser renders afresh, where the app's normal reads handle it.
   const [user, collections, albums] = await Promise.all([

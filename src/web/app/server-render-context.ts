@@ -2,13 +2,15 @@ import { createContext, use } from 'react';
 
 /**
  * What the server reads instead of the browser's storage when it draws a page: the selected
- * collection and the home's view the browser last stored, mirrored to cookies (features/collections/selected-collection.ts).
+ * collection, the home's view and the dismissed overdue line the browser last stored, mirrored to cookies (features/collections/selected-collection.ts).
  * Null in the browser.
  */
 export interface ServerRenderValues {
   storedSelectedCollection: string | null;
   /** The home's sort, filters and layout the browser last stored (its cookie copy, normalised). */
   storedHomeView: string;
+  /** The overdue loans the browser last dismissed the home's line for (its cookie copy, normalised). */
+  storedOverdueDismissal: string;
 }
 
 export const ServerRenderContext = createContext<ServerRenderValues | null>(null);

@@ -46,6 +46,18 @@ function rootOf(body: string): { attributes: string; html: string } {
 const cardTitles = (html: string) =>
   [...html.matchAll(/data-testid="album-card"[\s\S]*?<h2[^>]*>([^<]*)<\/h2>/g)].map((m) => m[1]);
 
+/** The UTC date `days` ago: loans are counted on the server's UTC calendar. */
+function daysAgo(days: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The text of the drawn overdue line ("2 records overdue — see them"), or null when it is not drawn. */
+function overdueLine(html: string): string | null {
+  const match = /data-testid="overdue-notice"[\s\S]*?<p[^>]*>([\s\S]*?)<\/p>/.exec(html);
+  return match ? match[1]!.replace(/<[^>]*>/g, '').replace(/<!-- -->/g, '').replace(/\s+/g, ' ').trim() : null;
+}
+
 /** GET with the session and one more cookie, as the browser sends the stored selection. */
 async function getWithCookie(client: Client, url: string, cookie: string) {
   const session = client.cookie;
@@ -157,6 +169,57 @@ describe('the collection home drawn on the server (the first cards show before a
       expect(plain.attributes).toContain('data-stored-view="{&quot;sortBy&quot;:&quot;title&quot;,&quot;layout&quot;:&quot;grid&quot;');
       expect(drawn.body).not.toContain('<script>');
       expect(drawn.body).not.toContain('onerror=alert');
+    }
+  });
+
+  it('draws the overdue line when loans are overdue and this device has not dismissed them; not when dismissed, nor with none overdue', async () => {
+    const { client, user } = await signUp(t.app);
+    // With nothing overdue (one loan within the reminder), no line.
+    await buildAlbum(t.app, user.id, { collection: 'Shelf', title: 'Blue', artist: 'Joni Mitchell', isLent: true, lentTo: 'Kim', lentDate: daysAgo(3) });
+    const none = rootOf((await client.get('/collection')).body);
+    expect(overdueLine(none.html)).toBeNull();
+    expect(none.attributes).not.toContain('data-stored-overdue-dismissal');
+
+    // Counted across collections, whichever one is drawn.
+    const abbey = await buildAlbum(t.app, user.id, { collection: 'Shelf', title: 'Abbey Road', artist: 'The Beatles', isLent: true, lentTo: 'Sam', lentDate: daysAgo(45) });
+    const train = await buildAlbum(t.app, user.id, { collection: 'Jazz', title: 'Blue Train', artist: 'John Coltrane', isLent: true, lentTo: 'Ana', lentDate: daysAgo(31) });
+    const shown = rootOf((await client.get('/collection?collection=Shelf')).body);
+    expect(overdueLine(shown.html)).toBe('2 records overdue — see them');
+    expect(shown.html).toContain('href="/analytics#overdue-loans"');
+    expect(shown.html).toContain('aria-label="Dismiss the overdue notice"');
+
+    // Dismissed for those two on this device: no line, and the drawing says what it took as dismissed.
+    const both = `${abbey.id}:${daysAgo(45)}.${train.id}:${daysAgo(31)}`;
+    const dismissed = rootOf((await getWithCookie(client, '/collection?collection=Shelf', `spindle_overdue_dismissed=${encodeURIComponent(both)}`)).body);
+    expect(overdueLine(dismissed.html)).toBeNull();
+    expect(dismissed.attributes).toContain(`data-stored-overdue-dismissal="${[`${abbey.id}:${daysAgo(45)}`, `${train.id}:${daysAgo(31)}`].sort().join('.')}"`);
+    // The list the browser kept before the cookie copy (JSON) counts the same.
+    const legacy = encodeURIComponent(JSON.stringify([`${abbey.id}:${daysAgo(45)}`, `${train.id}:${daysAgo(31)}`]));
+    expect(overdueLine(rootOf((await getWithCookie(client, '/collection', `spindle_overdue_dismissed=${legacy}`)).body).html)).toBeNull();
+
+    // Only one of them dismissed: the line shows both.
+    const one = `${abbey.id}:${daysAgo(45)}`;
+    expect(overdueLine(rootOf((await getWithCookie(client, '/collection', `spindle_overdue_dismissed=${one}`)).body).html)).toBe(
+      '2 records overdue — see them',
+    );
+
+    // Another loan becomes overdue: the line is back, with the new count.
+    await buildAlbum(t.app, user.id, { collection: 'Jazz', title: 'Giant Steps', artist: 'John Coltrane', isLent: true, lentTo: 'Ana', lentDate: daysAgo(60) });
+    expect(overdueLine(rootOf((await getWithCookie(client, '/collection', `spindle_overdue_dismissed=${encodeURIComponent(both)}`)).body).html)).toBe(
+      '3 records overdue — see them',
+    );
+  });
+
+  it('reads a hostile dismissed-overdue cookie as nothing dismissed, and never echoes it', async () => {
+    const { client, user } = await signUp(t.app);
+    await buildAlbum(t.app, user.id, { collection: 'Shelf', title: 'Horses', artist: 'Patti Smith', isLent: true, lentTo: 'Lou', lentDate: daysAgo(90) });
+    for (const hostile of [encodeURIComponent('"><script>alert(1)</script>'), 'x'.repeat(5000), encodeURIComponent('{"a":1}'), '%5B1%2C2%5D']) {
+      const res = await getWithCookie(client, '/collection', `spindle_overdue_dismissed=${hostile}`);
+      expect(res.statusCode).toBe(200);
+      const root = rootOf(res.body);
+      expect(overdueLine(root.html)).toBe('1 record overdue — see it');
+      expect(root.attributes).not.toContain('data-stored-overdue-dismissal');
+      expect(res.body).not.toContain('<script>alert');
     }
   });
 

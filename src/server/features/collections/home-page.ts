@@ -2,9 +2,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HOME_VIEW_COOKIE, SELECTED_COLLECTION_COOKIE } from '../../../common/constants.js';
-import { SERVER_RENDER_ATTRIBUTE, STORED_SELECTION_ATTRIBUTE, STORED_VIEW_ATTRIBUTE, type HomeRenderModule } from '../../../common/home-render.js';
+import { HOME_VIEW_COOKIE, OVERDUE_DISMISSED_COOKIE, SELECTED_COLLECTION_COOKIE } from '../../../common/constants.js';
+import {
+  SERVER_RENDER_ATTRIBUTE,
+  STORED_OVERDUE_DISMISSAL_ATTRIBUTE,
+  STORED_SELECTION_ATTRIBUTE,
+  STORED_VIEW_ATTRIBUTE,
+  type HomeRenderModule,
+} from '../../../common/home-render.js';
 import { normalizeHomeView } from '../../../common/home-view.js';
+import { normalizeOverdueDismissal } from '../../../common/overdue-dismissal.js';
 import type { UserRow } from '../../db/schema.js';
 import { userAccess } from '../../plugins/guards.js';
 import type { PageParts, PageRenderer } from '../../plugins/web-app.js';
@@ -38,7 +45,7 @@ const KEPT_DRAWING_BYTES = 64 * 1024 * 1024;
  * home took the event loop for tens of milliseconds per request, so 200 signed-in clients queued for
  * seconds). The key holds everything the drawing reads: the user's data_version (bumped by every
  * collection or album write, in the same transaction, on every instance), the path and query, the
- * stored selection and view, and the user as presented (name, tier, trial state), so a kept drawing is always
+ * stored selection, view and overdue dismissal, and the user as presented (name, tier, trial state), so a kept drawing is always
  * byte for byte the one a new drawing would give. One entry per user, least recently used dropped.
  */
 class DrawingCache {
@@ -80,19 +87,36 @@ async function drawHome(
   const stored = request.cookies[SELECTED_COLLECTION_COOKIE] ?? null;
   // Read leniently and written back canonical: a hand-made cookie draws the default view, never fails.
   const storedView = normalizeHomeView(request.cookies[HOME_VIEW_COOKIE]);
+  // The overdue line is drawn as this device will show it (docs/product/loans.md#overdue-count): taking
+  // the drawing over then moves nothing below it.
+  const dismissed = normalizeOverdueDismissal(request.cookies[OVERDUE_DISMISSED_COOKIE]);
   const path = query < 0 ? request.url : request.url.slice(0, query);
   const search = query < 0 ? '' : request.url.slice(query + 1);
   const presented = presentUser(user);
-  const key = JSON.stringify([user.data_version, path, search, stored, storedView, presented]);
+  const key = JSON.stringify([user.data_version, path, search, stored, storedView, dismissed, presented]);
   let html = drawings.get(user.id, key);
   if (html === undefined) {
     const [collections, list] = await Promise.all([listCollections(app.ctx, user.id), userAlbumList(app.ctx, user)]);
-    html = module.renderHome({ path, search, user: presented, collections, albums: await list.albums(), storedSelectedCollection: stored, storedHomeView: storedView });
+    html = module.renderHome({
+      path,
+      search,
+      user: presented,
+      collections,
+      albums: await list.albums(),
+      storedSelectedCollection: stored,
+      storedHomeView: storedView,
+      storedOverdueDismissal: dismissed,
+    });
     drawings.set(user.id, key, html);
   }
   return {
     html,
-    attributes: { [SERVER_RENDER_ATTRIBUTE]: 'home', [STORED_VIEW_ATTRIBUTE]: storedView, ...(stored === null ? {} : { [STORED_SELECTION_ATTRIBUTE]: stored }) },
+    attributes: {
+      [SERVER_RENDER_ATTRIBUTE]: 'home',
+      [STORED_VIEW_ATTRIBUTE]: storedView,
+      ...(stored === null ? {} : { [STORED_SELECTION_ATTRIBUTE]: stored }),
+      ...(dismissed === '' ? {} : { [STORED_OVERDUE_DISMISSAL_ATTRIBUTE]: dismissed }),
+    },
   };
 }
 

@@ -21,7 +21,14 @@ export const renderHome: HomeRenderModule['renderHome'] = (input: HomeRenderInpu
     return renderToString(
       <StrictMode>
         <App
-          server={{ client, path: input.path, search: input.search, storedSelectedCollection: input.storedSelectedCollection, storedHomeView: input.storedHomeView }}
+          server={{
+            client,
+            path: input.path,
+            search: input.search,
+            storedSelectedCollection: input.storedSelectedCollection,
+            storedHomeView: input.storedHomeView,
+            storedOverdueDismissal: input.storedOverdueDismissal,
+          }}
         />
       </StrictMode>,
     );

@@ -1,59 +1,39 @@
 import { AlarmClock, X } from 'lucide-react';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import type { AlbumListItem } from '../../../../common/albums.schemas';
-import { STORAGE_KEYS } from '../../../../common/constants';
-import { loanState, type LoanReminders } from '../../../../common/loans';
+import type { LoanReminders } from '../../../../common/loans';
+import { isOverdueDismissed, overdueDismissalOf, overdueLoanKeys } from '../../../../common/overdue-dismissal';
 import { Button } from '../../../components/ui/button';
-import { localStore } from '../../../lib/storage';
+import {
+  copyOverdueDismissalToCookie,
+  readStoredOverdueDismissal,
+  rememberOverdueDismissal,
+  subscribeOverdueDismissal,
+} from '../../../lib/overdue-dismissal-memory';
+import { useServerRender } from '../../../app/server-render-context';
 import { OVERDUE_LOANS_HREF, overdueText } from '../../../app/app-header';
-
-/**
- * A loan is known by its album and its lent date: the same album lent again later and overdue again
- * is a new overdue loan, which brings the notice back.
- */
-const loanKey = (album: Pick<AlbumListItem, 'id' | 'lentDate'>) => `${album.id}:${album.lentDate ?? ''}`;
-
-const listeners = new Set<() => void>();
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  window.addEventListener('storage', listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', listener);
-  };
-}
-const readDismissed = () => localStore.get(STORAGE_KEYS.overdueDismissed);
-
-function dismissedKeys(raw: string | null): Set<string> {
-  try {
-    const parsed: unknown = JSON.parse(raw ?? '[]');
-    return new Set(Array.isArray(parsed) ? parsed.filter((key): key is string => typeof key === 'string') : []);
-  } catch {
-    return new Set();
-  }
-}
 
 /**
  * The home's line about overdue loans across every collection ("2 records overdue — see them"),
  * leading to the list of them. Dismissing it remembers the loans overdue then, on this device, until
- * another loan becomes overdue. Drawn only in the browser (the server cannot read what was
- * dismissed: its snapshot is "dismissed", so the drawing and the hydration agree).
+ * another loan becomes overdue (docs/product/loans.md#overdue-count). The server draws it too, from
+ * the cookie copy of what was dismissed, and the browser takes a drawing over only when its own copy
+ * agrees (app/mount-app.ts): the line is in the first paint, and nothing below it moves.
  */
 export function OverdueNotice({ albums, reminders }: { albums: readonly AlbumListItem[] | undefined; reminders: LoanReminders }) {
-  const overdueKeys = useMemo(
-    () => (albums ?? []).filter((album) => loanState(album, reminders)?.overdue).map(loanKey),
-    [albums, reminders],
+  const server = useServerRender();
+  const overdueKeys = useMemo(() => overdueLoanKeys(albums ?? [], reminders), [albums, reminders]);
+  const dismissed = useSyncExternalStore(
+    subscribeOverdueDismissal,
+    readStoredOverdueDismissal,
+    () => server?.storedOverdueDismissal ?? readStoredOverdueDismissal(),
   );
-  const dismissedRaw = useSyncExternalStore(subscribe, readDismissed, () => undefined);
-  if (dismissedRaw === undefined || overdueKeys.length === 0) return null;
-  const dismissed = dismissedKeys(dismissedRaw);
-  if (overdueKeys.every((key) => dismissed.has(key))) return null;
+  useEffect(() => {
+    if (dismissed !== '') copyOverdueDismissalToCookie(dismissed);
+  }, [dismissed]);
+  if (isOverdueDismissed(dismissed, overdueKeys)) return null;
 
-  const dismiss = () => {
-    localStore.set(STORAGE_KEYS.overdueDismissed, JSON.stringify(overdueKeys));
-    for (const listener of listeners) listener();
-  };
   const count = overdueKeys.length;
   return (
     <div
@@ -67,7 +47,13 @@ export function OverdueNotice({ albums, reminders }: { albums: readonly AlbumLis
           {count === 1 ? 'see it' : 'see them'}
         </Link>
       </p>
-      <Button variant="ghost" size="icon" className="size-8" aria-label="Dismiss the overdue notice" onClick={dismiss}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8"
+        aria-label="Dismiss the overdue notice"
+        onClick={() => rememberOverdueDismissal(overdueDismissalOf(overdueKeys))}
+      >
         <X aria-hidden />
       </Button>
     </div>
