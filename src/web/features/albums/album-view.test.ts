@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NO_ALBUM_DETAILS } from '../../../common/album-details.schemas';
 import type { Album } from '../../../common/albums.schemas';
+import { albumFixture } from '../../test/album-fixture';
 import {
   albumCountText,
   albumsInCollection,
@@ -14,31 +14,7 @@ import {
   totalPriceCents,
 } from './album-view';
 
-let nextId = 1;
-function album(fields: Partial<Album>): Album {
-  return {
-    id: nextId++,
-    title: 'Untitled',
-    artist: 'Unknown',
-    collection: 'Jazz',
-    purchaseLocation: null,
-    purchaseDate: null,
-    price: null,
-    coverUrl: null,
-    genre: null,
-    label: null,
-    releaseYear: null,
-    country: null,
-    mediaCondition: null,
-    sleeveCondition: null,
-    isLent: false,
-    lentTo: null,
-    lentDate: null,
-    ...NO_ALBUM_DETAILS,
-    addedAt: '2024-01-01T00:00:00.000Z',
-    ...fields,
-  };
-}
+const album = (fields: Partial<Album>): Album => albumFixture({ title: 'Untitled', artist: 'Unknown', ...fields });
 
 const kind = album({ title: 'Kind of Blue', artist: 'Miles Davis', genre: 'Jazz', price: 24.99 });
 const abbey = album({ title: 'abbey road', artist: 'The Beatles', genre: 'Rock', price: 19.5 });

@@ -3,8 +3,8 @@ import '../../../test/dom-shims';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NO_ALBUM_DETAILS } from '../../../../common/album-details.schemas';
 import type { Album } from '../../../../common/albums.schemas';
+import { albumFixture } from '../../../test/album-fixture';
 import { CollectionAlbums } from './collection-albums';
 
 // The home's filters are kept on the device between visits; each test starts from none.
@@ -16,28 +16,7 @@ beforeEach(() => {
 afterEach(cleanup);
 vi.setConfig({ testTimeout: 30_000 });
 
-const album = (id: number, fields: Partial<Album>): Album => ({
-  id,
-  title: `Album ${id}`,
-  artist: 'Someone',
-  collection: 'Jazz',
-  purchaseLocation: null,
-  purchaseDate: null,
-  price: null,
-  coverUrl: null,
-  genre: null,
-  label: null,
-  releaseYear: null,
-  country: null,
-  mediaCondition: null,
-  sleeveCondition: null,
-  isLent: false,
-  lentTo: null,
-  lentDate: null,
-  ...NO_ALBUM_DETAILS,
-  addedAt: '2024-01-01T00:00:00.000Z',
-  ...fields,
-});
+const album = (id: number, fields: Partial<Album>): Album => albumFixture({ id, ...fields });
 
 const albums = [
   album(1, { title: 'Blue Train', artist: 'John Coltrane', genre: 'Jazz', price: 19.99 }),

@@ -271,9 +271,9 @@ export function CollectionAlbums({
             </Link>
           </Button>
           <Button asChild>
-            <Link href={newAlbumHref(collection?.name ?? null)}>
+            {/* On a phone "Add" shows, so the collection's name keeps its room beside three buttons; its name stays Add Album. */}
+            <Link href={newAlbumHref(collection?.name ?? null)} aria-label="Add Album">
               <Plus aria-hidden />
-              {/* On a phone "Add" shows (its name stays Add Album), so the collection's name keeps its room beside three buttons. */}
               <span>
                 Add<span className="max-sm:sr-only"> Album</span>
               </span>
