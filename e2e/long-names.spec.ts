@@ -62,13 +62,18 @@ async function expectEllipsis(name: Locator) {
   expect(cut).toEqual({ overflow: 'ellipsis', cut: true });
 }
 
-/** The collections list: each row's name, count and actions button fit in the list. */
+/** The collections list: each row's name, count and actions button fit in the list (All albums, first, has no actions). */
 async function expectCollectionsList(page: Page, nav: Locator) {
   const longRow = nav.getByRole('listitem').filter({ has: page.getByRole('link', { name: LONG_NAME }) });
   await expectEllipsis(longRow.getByTitle(LONG_NAME));
   const navBox = (await nav.boundingBox())!;
-  for (const row of await nav.getByRole('listitem').all()) {
-    for (const part of [row.getByTestId('collection-album-count'), row.getByRole('button', { name: /^Actions for / })]) {
+  const rows = await nav.getByRole('listitem').all();
+  await expect(rows[0]!.getByTestId('all-albums-link')).toBeVisible();
+  await expect(rows[0]!.getByRole('button', { name: /^Actions for / })).toHaveCount(0);
+  for (const [index, row] of rows.entries()) {
+    const parts = [row.getByTestId('collection-album-count')];
+    if (index > 0) parts.push(row.getByRole('button', { name: /^Actions for / }));
+    for (const part of parts) {
       const box = (await part.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(navBox.x + navBox.width + 0.5);
       expect(box.width).toBeGreaterThan(0);
