@@ -85,6 +85,8 @@ test.describe('where the home opens after Save, Delete and Import', () => {
   test('after deleting an album, and after an import, the home starts at the top with the header in view', async ({ page }) => {
     await page.goto('/collection?collection=Crates');
     await page.getByLabel('Search').fill('Record');
+    // The search is part of the view the address and the device keep (docs/product/collections.md#filters).
+    await expect(page).toHaveURL(/\/collection\?collection=Crates&q=Record$/);
     await scrollHomeDown(page);
     // A card on screen down there, opened as a tap would (Playwright's click scrolls the page first).
     await expect
@@ -102,7 +104,6 @@ test.describe('where the home opens after Save, Delete and Import', () => {
     await settle(page);
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete album' }).click();
-    // The search is part of the view the address keeps (docs/product/collections.md#filters).
     await expect(page).toHaveURL(/\/collection\?collection=Crates&q=Record$/);
     await expect(page.getByTestId('album-summary')).toHaveText(new RegExp(`${ALBUMS - 1} albums`));
     expect(await scrollY(page)).toBe(0);
@@ -121,7 +122,7 @@ test.describe('where the home opens after Save, Delete and Import', () => {
     ].join('\n');
     await (await chooser).setFiles({ name: 'albums.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByRole('button', { name: /^Import 2 albums/ }).click();
-    await expect(page).toHaveURL(/\/collection\?collection=Crates$/);
+    await expect(page).toHaveURL(/\/collection\?collection=Crates&q=Record$/);
     await expect(page.getByTestId('album-summary')).toHaveText(new RegExp(`${ALBUMS + 1} albums`));
     expect(await scrollY(page)).toBe(0);
     await expect(page.getByRole('banner')).toBeInViewport();
