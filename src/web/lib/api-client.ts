@@ -79,7 +79,7 @@ export async function send(url: string, init: RequestInit = {}): Promise<Respons
     const write = init.method !== undefined && init.method !== 'GET';
     throw new NetworkError(write && browserOffline() ? OFFLINE_WRITE_MESSAGE : NETWORK_ERROR_MESSAGE);
   }
-  noteAnswer(response, requestNumber);
+  noteAnswer(response, requestNumber, url);
   return response;
 }
 

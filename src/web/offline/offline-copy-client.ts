@@ -6,10 +6,7 @@ import { apiRequest } from '../lib/api-client';
 import { API, QUERY_KEYS } from '../lib/api-paths';
 import type { SessionUser } from '../lib/session';
 import { localStore } from '../lib/storage';
-import { getOfflineState, noteConnectivity } from './offline-state';
-
-/** Back online, the reads are asked again; if the network was not quite back, once more after this. */
-const RECHECK_MS = 3000;
+import { refreshWhenBackOnline } from './back-online';
 
 /*
  * The page's side of the offline shelf (docs/product/offline.md#updates): it registers the service
@@ -65,29 +62,11 @@ export async function clearKeptCopy(): Promise<void> {
 /**
  * Run by the app shell with the session user: a real signed-in user's copy is refreshed once the page
  * has settled; with nobody signed in (or a gated user, who may not read albums) it is cleared. Back
- * online, the page's reads are refetched, so fresh data replaces the kept copy and the notice goes.
+ * online, fresh data replaces the kept copy and the notice goes (back-online.ts).
  */
 export function useOfflineCopy(user: SessionUser | null | undefined): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    let recheck: ReturnType<typeof setTimeout> | undefined;
-    const online = () => {
-      noteConnectivity(true);
-      void queryClient.invalidateQueries();
-      clearTimeout(recheck);
-      recheck = setTimeout(() => {
-        if (getOfflineState().offline && navigator.onLine) void queryClient.invalidateQueries();
-      }, RECHECK_MS);
-    };
-    const offline = () => noteConnectivity(false);
-    window.addEventListener('online', online);
-    window.addEventListener('offline', offline);
-    return () => {
-      window.removeEventListener('online', online);
-      window.removeEventListener('offline', offline);
-      clearTimeout(recheck);
-    };
-  }, [queryClient]);
+  useEffect(() => refreshWhenBackOnline(queryClient), [queryClient]);
 
   const userId = user === undefined ? undefined : user && !user.placeholder && user.id > 0 ? user.id : null;
   useEffect(() => {

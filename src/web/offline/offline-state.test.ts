@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { OFFLINE_COPY_HEADER } from '../../common/offline-copy';
-import { getOfflineState, nextRequestNumber, noteAnswer, noteConnectivity, resetOfflineState } from './offline-state';
+import { getOfflineState, nextRequestNumber, noteAnswer, noteConnectivity, readsFromKeptCopy, resetOfflineState } from './offline-state';
 
 const kept = (at: string) => new Response('[]', { headers: { [OFFLINE_COPY_HEADER]: at } });
 const network = () => new Response('[]');
@@ -31,5 +31,20 @@ describe('offline state', () => {
     expect(getOfflineState().offline).toBe(false);
     noteConnectivity(false);
     expect(getOfflineState()).toEqual({ offline: true, keptAt: null });
+  });
+});
+
+describe('reads from the kept copy', () => {
+  it('a read stays from the kept copy until its own later request answers from the network', () => {
+    noteAnswer(kept('2026-11-24T16:00:00.000Z'), nextRequestNumber(), '/api/albums');
+    noteAnswer(network(), nextRequestNumber(), '/api/user');
+    expect(readsFromKeptCopy()).toEqual(['/api/albums']);
+    // A network answer to a request sent before the latest kept one changes nothing.
+    const older = nextRequestNumber();
+    noteAnswer(kept('2026-11-24T16:00:00.000Z'), nextRequestNumber(), '/api/albums');
+    noteAnswer(network(), older, '/api/albums');
+    expect(readsFromKeptCopy()).toEqual(['/api/albums']);
+    noteAnswer(network(), nextRequestNumber(), '/api/albums');
+    expect(readsFromKeptCopy()).toEqual([]);
   });
 });
