@@ -39,10 +39,21 @@ export class DbPacer implements Pacer {
     throw new QueueFullError(`could not reserve a slot of ${this.key}`);
   }
 
+  /**
+   * Called as a call starts: when it starts later than its slot (a busy event loop, a slow bookkeeping
+   * write), the next free slot moves on with it, so the upstream still sees starts `intervalMs` apart —
+   * unless someone has already taken that next slot, whose time then stands.
+   */
+  async startedAt(slot: number, started: number): Promise<void> {
+    if (started <= slot) return;
+    await settingsRepository.compareAndSet(this.db, this.key, String(slot + this.intervalMs), String(started + this.intervalMs));
+  }
+
   async schedule<T>(task: () => Promise<T>): Promise<T> {
     const slot = await this.reserve();
     const wait = slot - this.clock.now();
     if (wait > 0) await this.clock.sleep(wait);
+    await this.startedAt(slot, this.clock.now());
     return task();
   }
 }

@@ -68,6 +68,7 @@ export class FairQueue {
     }
     const wait = slot - this.clock.now();
     if (wait > 0) await this.clock.sleep(wait);
+    await this.pacer.startedAt(slot, this.clock.now());
     return task();
   }
 
