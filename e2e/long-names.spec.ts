@@ -71,7 +71,7 @@ async function expectCollectionsList(page: Page, nav: Locator) {
   await expect(rows[0]!.getByTestId('all-albums-link')).toBeVisible();
   await expect(rows[0]!.getByRole('button', { name: /^Actions for / })).toHaveCount(0);
   for (const [index, row] of rows.entries()) {
-    const parts = [row.getByTestId('collection-album-count')];
+    const parts = [row.getByTestId(index === 0 ? 'all-albums-count' : 'collection-album-count')];
     if (index > 0) parts.push(row.getByRole('button', { name: /^Actions for / }));
     for (const part of parts) {
       const box = (await part.boundingBox())!;

@@ -1,5 +1,5 @@
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { buttonClasses } from './button';
 import { overlayClasses, useHandedOnEscape } from './dialog';
@@ -39,6 +39,15 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const focus = useReturnFocus({});
   const { closeRef, onKeyDown: onKeyDownHandingOn } = useHandedOnEscape();
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const wasLoading = useRef(false);
+  useEffect(() => {
+    // The busy button is disabled, which drops the focus out of the dialog: when the action fails and
+    // the dialog stays, the focus comes back to it, so Escape and Tab still act on the dialog.
+    const button = confirmRef.current;
+    if (wasLoading.current && !loading && open && button && !button.closest('[role="alertdialog"]')?.contains(document.activeElement)) button.focus();
+    wasLoading.current = loading;
+  }, [loading, open]);
   return (
     <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialogPrimitive.Portal>
@@ -60,6 +69,7 @@ export function ConfirmDialog({
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialogPrimitive.Cancel ref={closeRef} className={buttonClasses('secondary')}>{cancelLabel}</AlertDialogPrimitive.Cancel>
             <AlertDialogPrimitive.Action
+              ref={confirmRef}
               className={buttonClasses(destructive ? 'danger' : 'primary')}
               disabled={loading}
               aria-busy={loading || undefined}

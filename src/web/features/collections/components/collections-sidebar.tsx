@@ -124,7 +124,7 @@ function AllAlbumsRow({ albumCount, current, onChoose }: { albumCount: number; c
       >
         <Layers aria-hidden className="size-4 shrink-0" />
         <span className="min-w-0 flex-1 truncate">All albums</span>
-        <span aria-hidden className="shrink-0 text-xs text-ink-muted tabular-nums" data-testid="collection-album-count">
+        <span aria-hidden className="shrink-0 text-xs text-ink-muted tabular-nums" data-testid="all-albums-count">
           {formatCount(albumCount)}
         </span>
         <span className="sr-only">, {countLabel(albumCount)}</span>
