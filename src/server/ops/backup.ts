@@ -258,6 +258,21 @@ async function appConnections(url: string): Promise<number> {
   }
 }
 
+/**
+ * The app's connections once those of an instance that has just stopped are gone: PostgreSQL ends a
+ * closed client's backend a moment after the client left, so a restore run right after the stop
+ * looks again for up to SETTLE_MS before it refuses.
+ */
+const SETTLE_MS = 3000;
+async function appConnectionsAfterSettling(url: string): Promise<number> {
+  const deadline = Date.now() + SETTLE_MS;
+  for (;;) {
+    const connections = await appConnections(url);
+    if (connections === 0 || Date.now() >= deadline) return connections;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 async function restorePostgres(file: string, url: string, force: boolean): Promise<void> {
   await ensurePostgresDatabase(url);
   const hasData = await postgresHasData(url);
@@ -266,7 +281,7 @@ async function restorePostgres(file: string, url: string, force: boolean): Promi
       'The database named by DATABASE_URL already has tables; restore into an empty database, or pass --force to replace them',
     );
   }
-  const connections = await appConnections(url);
+  const connections = await appConnectionsAfterSettling(url);
   if (connections > 0) {
     throw new BackupError(
       `A running Spindle is using the database named by DATABASE_URL (${connections} connection${connections === 1 ? '' : 's'} with application_name ${APP_CONNECTION_NAME}): stop every app instance first, then restore`,
