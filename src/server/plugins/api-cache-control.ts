@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { KEEPABLE_HEADER, SHELF_MARKER_HEADER, isKeptRead } from '../../common/offline-copy.js';
-import { shelfMarker } from './sessions.js';
+import { sessionShelfMarker } from './sessions.js';
 
 const KEEPS_PRIVATE = /\b(private|no-store)\b/i;
 
@@ -45,7 +45,7 @@ export function registerApiCacheControl(app: FastifyInstance): void {
       void reply.header(KEEPABLE_HEADER, '1');
       // The kept copy is tagged with the session that read it: offline, it shows only while the
       // browser still holds that session's marker.
-      if (request.sessionIdHash) void reply.header(SHELF_MARKER_HEADER, shelfMarker(request.sessionIdHash));
+      if (request.sessionIdHash) void reply.header(SHELF_MARKER_HEADER, sessionShelfMarker(request.sessionIdHash));
     }
     done(null, payload);
   });

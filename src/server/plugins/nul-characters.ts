@@ -25,6 +25,10 @@ export function holdsNul(value: unknown, depth = 0): boolean {
  */
 export function registerNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
+    // The path and query can hold a NUL only %-escaped (Node's HTTP parser refuses a raw one in the
+    // request line; an injected request may still carry one), so a request without a body whose URL
+    // holds neither needs no walk over its objects.
+    if (request.body === undefined && !request.url.includes('%') && !request.url.includes('\u0000')) return done();
     if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) return done(badRequest(NUL_MESSAGE));
     done();
   });

@@ -26,6 +26,24 @@ const hashSessionId = (id: string) => createHash('sha256').update(id).digest('he
  */
 export const shelfMarker = (sessionIdHash: string): string => createHash('sha256').update(`offline-shelf:${sessionIdHash}`).digest('base64url').slice(0, 22);
 
+const MAX_KEPT_MARKERS = 10_000;
+const keptMarkers = new Map<string, string>();
+
+/**
+ * `shelfMarker` of a live session, kept: the marker depends on nothing but the session's hash, so a
+ * kept one is never stale, and GET /api/user needs it twice per call (the marker cookie's check and the
+ * offline copy's tag), which cost two SHA-256 passes on every call.
+ */
+export function sessionShelfMarker(sessionIdHash: string): string {
+  let marker = keptMarkers.get(sessionIdHash);
+  if (marker === undefined) {
+    marker = shelfMarker(sessionIdHash);
+    if (keptMarkers.size >= MAX_KEPT_MARKERS) keptMarkers.delete(keptMarkers.keys().next().value!);
+    keptMarkers.set(sessionIdHash, marker);
+  }
+  return marker;
+}
+
 const markerCookieOptions = (config: { secureCookies: boolean }) => ({ path: '/', httpOnly: false, sameSite: 'lax' as const, secure: config.secureCookies });
 
 /** Server-side sessions: the cookie holds 256 random bits; the table holds only their hash. */
@@ -198,7 +216,7 @@ function keepShelfMarkerTrue(app: FastifyInstance, pageSessions: WeakMap<Fastify
     if (request.url.startsWith('/api/')) {
       if (request.user && request.sessionIdHash) {
         if (request.method === 'GET' && request.url === '/api/user') {
-          const expected = shelfMarker(request.sessionIdHash);
+          const expected = sessionShelfMarker(request.sessionIdHash);
           if (marker !== expected) void reply.setCookie(name, expected, { ...options, expires: new Date(request.sessionExpiresAt ?? Date.now()) });
         }
       } else if (marker !== undefined) {
