@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   loginRequestSchema,
@@ -9,6 +10,9 @@ import {
 } from '../../../common/auth.schemas.js';
 import { forceLogoutRequestSchema, forceLogoutResponseSchema } from '../../../common/subscription.schemas.js';
 import { badRequest } from '../../errors.js';
+import { accessLevel, accessSubject } from '../../../common/access.js';
+import type { User } from '../../../common/auth.schemas.js';
+import type { UserRow } from '../../db/schema.js';
 import { currentUser, paymentRequired, paymentRequiredBody, userAccess } from '../../plugins/guards.js';
 import { endSession, startSession } from '../../plugins/sessions.js';
 import { presentUser } from '../users/user.presenter.js';
@@ -71,14 +75,55 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user',
     // Checked in the handler (the hot path: no guard hook); the OpenAPI document needs telling.
     { config: { signedIn: true }, schema: { response: { 200: userSchema, 401: errorSchema, 402: paymentRequiredSchema.loose() } } },
-    async (request, reply) => {
+    // Not async: the answer is ready at once, so it goes out without a promise's turn. The body goes out
+    // as bytes written once by this route's serializer (from userSchema above), kept (userAnswer).
+    (request, typedReply) => {
+      const reply = typedReply as FastifyReply;
       const user = currentUser(request);
-      if (userAccess(user) === 'gated') throw paymentRequired(user);
-      void reply.header('cache-control', 'no-store');
-      return presentUser(user);
+      const answer = userAnswer(user, Date.now(), (body) => Buffer.from(reply.serialize(body) as string));
+      if (answer.gated) throw paymentRequired(user);
+      void reply.header('cache-control', 'no-store').type(JSON_TYPE).send(answer.body);
     },
   );
 };
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+interface UserAnswer {
+  /** Whether the user's access is gated (402). */
+  gated: boolean;
+  /** The 200 answer, written by the route's serializer (its response schema's whitelist). */
+  body: Buffer;
+  /** Until when (ms) both stay true: the next UTC midnight (loanReminders.today), or the trial's end before it. */
+  until: number;
+}
+
+/**
+ * GET /api/user's answer, kept per stored user row: the session's kept answer (plugins/sessions.ts) hands
+ * every call the same row object until anything is written, so the row's identity stands for its data,
+ * and a row fetched anew (after any write, on PostgreSQL at every call) starts afresh. Besides the row,
+ * the answer depends on the time only through the trial's end (`trialExpired`, the access level) and the
+ * UTC date (`loanReminders.today`), hence `until`. Presenting and serializing the user on every call was
+ * a few µs of each call's CPU (docs/product/limits.md#speed-at-20000-albums).
+ */
+const keptUserAnswers = new WeakMap<UserRow, UserAnswer>();
+
+export function userAnswer(user: UserRow, now: number, serialize: (body: User) => Buffer): UserAnswer {
+  const kept = keptUserAnswers.get(user);
+  if (kept !== undefined && now < kept.until) return kept;
+  const at = new Date(now);
+  const gated = accessLevel(accessSubject(user), at) === 'gated';
+  const nextDay = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1);
+  const trialEnd = user.trial_end_date === null ? Number.NaN : Date.parse(user.trial_end_date);
+  const answer: UserAnswer = {
+    gated,
+    // A gated user's call answers 402 and never reads the body.
+    body: gated ? Buffer.alloc(0) : serialize(presentUser(user, at)),
+    until: trialEnd > now ? Math.min(nextDay, trialEnd) : nextDay,
+  };
+  keptUserAnswers.set(user, answer);
+  return answer;
+}
 
 /**
  * A same-origin path (with its query and fragment), or null: never an open redirect. Refuses absolute
