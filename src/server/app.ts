@@ -154,7 +154,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // text/plain), multipart only where a route takes a file.
   app.removeContentTypeParser('text/plain');
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
   registerSecurityHeaders(app);
   // Before any other work, so a shed request costs next to nothing.
   registerOverloadGuard(app, config.overload, () => signals.overloadShed++);
@@ -179,10 +178,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(collectionsRoutes, { homeRender });
   await app.register(albumsRoutes);
   await app.register(exportRoutes);
-  await app.register(importRoutes);
+  // Multipart only in the scope of the routes that read a file (the cover upload, the imports): its
+  // plugin adds an async onRequest hook (a 'close' listener per request) and an async onResponse hook,
+  // which every other request paid for (two promise turns; docs/product/limits.md#speed-at-20000-albums).
+  // Elsewhere a multipart body is refused before parsing (request-origin.ts, 415).
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
+    await uploads.register(importRoutes);
+    await uploads.register(coverArtRoutes);
+  });
   await app.register(enrichmentRoutes, { worker: options.enrichmentWorker !== false, pollMs: options.enrichmentPollMs });
   await app.register(analyticsRoutes);
-  await app.register(coverArtRoutes);
   await app.register(releasesRoutes);
   await app.register(sharingRoutes);
   await app.register(recordStoresRoutes);
