@@ -50,7 +50,15 @@ export default defineConfig({
     sourcemap: false,
     // Route-level code splitting keeps the landing page small (its budget: ≤ 80 KB gzipped JS,
     // bench/web-budget.bench.mjs).
-    modulePreload: { polyfill: false },
+    // What the home imports as it is taken over (main.tsx's app/start, the progress line's schemas) is
+    // not preloaded by inserting a <link rel="modulepreload"> per chunk: inserting some fifty links was
+    // one long task of the takeover on a phone's first visit, and the schemas' links another inside the
+    // hydration's effects (bench/home-lighthouse-cold). The browser's module loader fetches the same
+    // chunks in parallel once it has read the imported chunk's imports, while the album list still loads.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (filename, deps) => (/(^|\/)(start|enrichment\.schemas)-[\w-]+\.js$/.test(filename) ? [] : deps),
+    },
     // The prerendered landing page (scripts/prerender-landing.mjs) loads only its own tiny entry, found
     // through the manifest; the script deletes the manifest afterwards so it is never served.
     manifest: true,

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ALBUM_FORMATS } from './album-formats.js';
+import { RATING_MAX, RATING_MIN } from './album-rating.js';
 import { checkAlbumBarcode } from './barcode.js';
+
+export { RATING_MAX, RATING_MIN };
 
 /**
  * The collector's description of one copy (docs/product/albums.md, Pressing & details): format,
@@ -19,8 +22,6 @@ export const ALBUM_DETAIL_LIMITS = {
   trackDuration: 10,
 } as const;
 
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
 /** Ids are stored in an integer column. */
 const RELEASE_ID_MAX = 2_147_483_647;
 

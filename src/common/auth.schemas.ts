@@ -5,7 +5,7 @@ import {
   PASSWORD_MIN_LENGTH,
   SUBSCRIPTION_STATUSES,
 } from './constants.js';
-import { loanRemindersSchema } from './loans.js';
+import { loanRemindersSchema } from './loans.schemas.js';
 
 /** docs/product/auth.md#registration: the username is the e-mail address, trimmed and lower-cased. */
 export const emailSchema = z

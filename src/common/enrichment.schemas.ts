@@ -1,18 +1,6 @@
 import { z } from 'zod';
 
-/** Covers and details found after an import (docs/product/import.md#covers-and-details-found-after-an-import). */
-export const ENRICHMENT_PATHS = {
-  status: '/api/enrichment',
-  pause: '/api/enrichment/pause',
-  resume: '/api/enrichment/resume',
-  unmatched: '/api/enrichment/unmatched',
-} as const;
-
-/** The import's query parameter: `findDetails=false` imports without queueing the lookups (on by default). */
-export const FIND_DETAILS_PARAM = 'findDetails';
-
-/** Lookups one account may have queued at once (docs/product/limits.md#covers-and-details-after-an-import). */
-export const ENRICHMENT_MAX_QUEUED = 20_000;
+export { ENRICHMENT_MAX_QUEUED, ENRICHMENT_PATHS, FIND_DETAILS_PARAM } from './enrichment-paths.js';
 
 export const enrichmentStatusSchema = z.object({
   state: z.enum(['idle', 'running', 'paused']),

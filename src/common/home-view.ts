@@ -4,7 +4,7 @@
  * same way). Shared by the server, which reads the cookie, and the browser, which writes both. Stored
  * values come back from the browser, so they are read leniently: anything unknown becomes the default.
  */
-import { RATING_MAX, RATING_MIN } from './album-details.schemas.js';
+import { RATING_MAX, RATING_MIN } from './album-rating.js';
 import { isAlbumFormat, type AlbumFormat } from './album-formats.js';
 
 export const HOME_SORT_FIELDS = ['title', 'artist', 'genre', 'addedAt', 'releaseYear', 'label', 'rating'] as const;

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  daysLent,
-  lentForText,
-  LOAN_REMINDER_MESSAGES,
-  loanRemindersUpdateSchema,
-  loanState,
-  loanToday,
-} from './loans';
+import { daysLent, lentForText, LOAN_REMINDER_MESSAGES, loanState, loanToday } from './loans';
+import { loanRemindersUpdateSchema } from './loans.schemas';
 
 describe('days lent: whole calendar days from the lent date to today', () => {
   it.each([

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Loan reminders (docs/product/loans.md#overdue): an album lent out for longer than the collector's
  * chosen number of days is overdue. Whose day counts: the server's UTC calendar date, which the server
@@ -19,44 +17,11 @@ export const LOAN_REMINDER_MESSAGES = {
 } as const;
 
 /** The user's setting as the API shows it with the user: the days, and the day the server counts from. */
-export const loanRemindersSchema = z.object({
-  days: z.number().int(),
+export interface LoanReminders {
+  days: number;
   /** YYYY-MM-DD: the server's UTC date when the user was read. */
-  today: z.string(),
-});
-export type LoanReminders = z.infer<typeof loanRemindersSchema>;
-
-/**
- * PUT /api/user/loan-reminders `{days}`: a whole number of days, sent as a number or as the text of a
- * form field ("45"). "12,50", "1e3", negative, zero, huge, fractional → a clear message, nothing changed.
- */
-export const loanRemindersUpdateSchema = z.object({
-  days: z
-    .union([z.number(), z.string()], { error: LOAN_REMINDER_MESSAGES.wholeNumber })
-    .transform((value, ctx): number => {
-      const text = typeof value === 'string' ? value.trim() : null;
-      // Digits only (an optional minus, so "-5" gets the "at least" message): no commas, points or exponents.
-      if (text !== null && !/^-?\d{1,9}$/.test(text)) {
-        ctx.addIssue({ code: 'custom', message: LOAN_REMINDER_MESSAGES.wholeNumber });
-        return z.NEVER;
-      }
-      const days = text !== null ? Number(text) : (value as number);
-      if (!Number.isFinite(days) || !Number.isInteger(days)) {
-        ctx.addIssue({ code: 'custom', message: LOAN_REMINDER_MESSAGES.wholeNumber });
-        return z.NEVER;
-      }
-      if (days < LOAN_REMINDER_MIN_DAYS) {
-        ctx.addIssue({ code: 'custom', message: LOAN_REMINDER_MESSAGES.tooSmall });
-        return z.NEVER;
-      }
-      if (days > LOAN_REMINDER_MAX_DAYS) {
-        ctx.addIssue({ code: 'custom', message: LOAN_REMINDER_MESSAGES.tooLarge });
-        return z.NEVER;
-      }
-      return days;
-    }),
-});
-export type LoanRemindersUpdate = z.input<typeof loanRemindersUpdateSchema>;
+  today: string;
+}
 
 /** The UTC calendar date of `now` as YYYY-MM-DD: the day loans are counted on (see above). */
 export function loanToday(now: Date = new Date()): string {
@@ -113,8 +78,6 @@ export function lentForText(days: number | null): string {
  * GET /api/user/overdue-loans: how many of the collector's albums, across every collection, are
  * overdue today, for the header menu of pages that do not read the whole album list.
  */
-export const overdueLoansSummarySchema = z.object({ count: z.number().int() });
-export type OverdueLoansSummary = z.infer<typeof overdueLoansSummarySchema>;
 
 /**
  * The latest lent date that is overdue on `today` with a reminder of `days`: lent on it, an album has

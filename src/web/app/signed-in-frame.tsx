@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, use, useState, type ReactNode } from 'react';
 import { accessLevel } from '../../common/access';
-import type { OverdueLoansSummary } from '../../common/loans';
+import type { OverdueLoansSummary } from '../../common/loans.schemas';
 import { errorToast } from '../components/ui/use-toast';
 import { useSessionUser } from '../lib/session';
 import { collectionsQuery } from '../features/collections/api';

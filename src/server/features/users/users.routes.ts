@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageSchema, profileUpdateSchema, userSchema } from '../../../common/auth.schemas.js';
-import { latestOverdueLentDate, loanRemindersUpdateSchema, overdueLoansSummarySchema } from '../../../common/loans.js';
+import { latestOverdueLentDate } from '../../../common/loans.js';
+import { loanRemindersUpdateSchema, overdueLoansSummarySchema } from '../../../common/loans.schemas.js';
 import { PASSWORD_CHANGED_MESSAGE, passwordChangeRequestSchema } from '../../../common/password-change.schemas.js';
 import { conflict, notFound } from '../../errors.js';
 import { releaseAttempt, reserveAttempt } from '../../plugins/attempt-limiter.js';

@@ -99,17 +99,8 @@ export default function CollectionHomePage() {
   const [shareOpen, setShareOpen] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);
 
-  // Once the grid has its albums on screen, the dialogs' code follows when the browser is idle.
-  const albumsLoaded = albumsQuery.isSuccess;
-  useEffect(() => {
-    if (!albumsLoaded) return;
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => void dialogs.preloadHomeDialogs(), { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(() => void dialogs.preloadHomeDialogs(), 1000);
-    return () => clearTimeout(timer);
-  }, [albumsLoaded]);
+  // The dialogs' code follows the collector's first press or key on the page (collection-home-dialogs.ts).
+  useEffect(() => dialogs.preloadHomeDialogsOnIntent(), []);
 
   // Across every collection, from the list the home reads anyway: the server's drawing counts the same.
   const albumList = albumsQuery.data;

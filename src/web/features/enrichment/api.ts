@@ -1,12 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ENRICHMENT_PATHS,
-  enrichmentStatusSchema,
-  enrichmentUnmatchedSchema,
-  type EnrichmentStatus,
-} from '../../../common/enrichment.schemas';
+import { ENRICHMENT_PATHS } from '../../../common/enrichment-paths';
+import type { EnrichmentStatus } from '../../../common/enrichment.schemas';
 import { apiRequest, getJson } from '../../lib/api-client';
 import { QUERY_KEYS } from '../../lib/api-paths';
+
+/**
+ * The answers' schemas, fetched with the first read: the home shows the progress line, and zod's code
+ * in the home's first evaluation was a long task on a phone's first visit (bench/home-lighthouse-cold).
+ */
+const schemas = () => import('../../../common/enrichment.schemas');
 
 /** While lookups run the progress is read again this often; idle, it is read once. */
 const RUNNING_POLL_MS = 3_000;
@@ -20,7 +22,8 @@ export function useEnrichmentStatus() {
   return useQuery({
     queryKey: statusKey,
     queryFn: async ({ signal }) => {
-      const status = enrichmentStatusSchema.parse(await getJson(ENRICHMENT_PATHS.status, { signal }));
+      const [answer, { enrichmentStatusSchema }] = await Promise.all([getJson(ENRICHMENT_PATHS.status, { signal }), schemas()]);
+      const status = enrichmentStatusSchema.parse(answer);
       const previous = queryClient.getQueryData<EnrichmentStatus>(statusKey);
       // Albums gain covers as the run goes: the list is read again when more are done.
       if (previous && previous.done !== status.done) void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.albums });
@@ -33,7 +36,13 @@ export function useEnrichmentStatus() {
 export function useEnrichmentUnmatched(enabled: boolean) {
   return useQuery({
     queryKey: unmatchedKey,
-    queryFn: async ({ signal }) => enrichmentUnmatchedSchema.parse(await getJson(ENRICHMENT_PATHS.unmatched, { signal })),
+    queryFn: async ({ signal }) => {
+      const [answer, { enrichmentUnmatchedSchema }] = await Promise.all([
+        getJson(ENRICHMENT_PATHS.unmatched, { signal }),
+        schemas(),
+      ]);
+      return enrichmentUnmatchedSchema.parse(answer);
+    },
     enabled,
   });
 }
@@ -42,10 +51,10 @@ export function useEnrichmentUnmatched(enabled: boolean) {
 export function usePauseEnrichment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (action: 'pause' | 'resume') =>
-      enrichmentStatusSchema.parse(
-        await apiRequest('POST', action === 'pause' ? ENRICHMENT_PATHS.pause : ENRICHMENT_PATHS.resume),
-      ),
+    mutationFn: async (action: 'pause' | 'resume') => {
+      const answer = await apiRequest('POST', action === 'pause' ? ENRICHMENT_PATHS.pause : ENRICHMENT_PATHS.resume);
+      return (await schemas()).enrichmentStatusSchema.parse(answer);
+    },
     onSuccess: (status) => queryClient.setQueryData(statusKey, status),
   });
 }

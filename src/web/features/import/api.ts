@@ -8,7 +8,7 @@ import {
   type ImportReport,
   type ImportResult,
 } from '../../../common/import.schemas';
-import { FIND_DETAILS_PARAM } from '../../../common/enrichment.schemas';
+import { FIND_DETAILS_PARAM } from '../../../common/enrichment-paths';
 import { ApiError, send, toApiError } from '../../lib/api-client';
 import { API, QUERY_KEYS } from '../../lib/api-paths';
 import { forEachLine } from '../../lib/stream-lines';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdate, User } from '../../../common/auth.schemas';
-import type { LoanRemindersUpdate } from '../../../common/loans';
+import type { LoanRemindersUpdate } from '../../../common/loans.schemas';
 import type { PasswordChangeRequest } from '../../../common/password-change.schemas';
 import { apiRequest } from '../../lib/api-client';
 import { API, QUERY_KEYS } from '../../lib/api-paths';
