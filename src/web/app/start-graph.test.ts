@@ -14,14 +14,14 @@ function valueImports(source: string): string[] {
   const specifiers: string[] = [];
   const statement = /^(import|export)\s+(type\s+)?([^;]*?)\s*from\s*'([^']+)'/gms;
   for (const match of source.matchAll(statement)) {
-    if (match[2]) continue;
-    const names = match[3];
+    const [, , typeOnly, names = '', specifier = ''] = match;
+    if (typeOnly) continue;
     // `import { type A, type B } from` imports nothing at run time.
     const braces = /^\{([^}]*)\}$/s.exec(names.trim());
-    if (braces && braces[1].split(',').every((name) => name.trim() === '' || name.trim().startsWith('type '))) continue;
-    specifiers.push(match[4]);
+    if (braces && (braces[1] ?? '').split(',').every((name) => name.trim() === '' || name.trim().startsWith('type '))) continue;
+    specifiers.push(specifier);
   }
-  for (const match of source.matchAll(/^import\s+'([^']+)'/gm)) specifiers.push(match[1]);
+  for (const [, specifier = ''] of source.matchAll(/^import\s+'([^']+)'/gm)) specifiers.push(specifier);
   return specifiers;
 }
 
