@@ -31,8 +31,7 @@ export interface SelectProps {
  * still renders every option (into a detached fragment, set up by a state change right after the
  * first commit), and the home's toolbar of four selects did that synchronously, all at once, as the
  * server-drawn home was taken over (blocking time on a phone's first visit, bench/home-lighthouse-cold).
- * Until then a letter typed on the closed trigger does not pick an option; arrows, Enter, Space and a
- * click open it as before.
+ * Arrows, Enter, Space and a click open it as before.
  */
 export function Select({ id, value, onValueChange, options, placeholder, disabled, className, name, ...aria }: SelectProps) {
   const [opened, setOpened] = useState(false);
