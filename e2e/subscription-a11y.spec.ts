@@ -65,7 +65,8 @@ for (const theme of ['light', 'dark'] as const) {
       });
       await page.goto('/subscription');
       await audit(page, 'subscription-trial-stripe-test', theme, () => expect(page.getByRole('heading', { name: 'Test Payment Information' })).toBeVisible());
-      await page.unrouteAll();
+      // Waits for a handler still answering the page's read: a second fulfil of one route throws.
+      await page.unrouteAll({ behavior: 'wait' });
       // Activation held open, so the page stays on its spinner.
       await page.route('**/api/subscription/direct-update', () => new Promise(() => {}));
       await page.goto('/subscription/success?session_id=cs_held');

@@ -104,7 +104,8 @@ test.describe('subscription', () => {
   test('the test card shows only with Stripe in test mode: never with the demo checkout nor in live mode', async ({ page }) => {
     await signIn(page);
     const answerAs = async (provider: 'stripe' | 'demo', testMode: boolean) => {
-      await page.unrouteAll();
+      // Waits for a handler still answering the last page's read: a second fulfil of one route throws.
+      await page.unrouteAll({ behavior: 'wait' });
       await page.route('**/api/subscription', async (route) => {
         const real = await route.fetch();
         await route.fulfill({ response: real, json: { ...((await real.json()) as object), provider, testMode } });
