@@ -26,8 +26,8 @@ export function paymentRequired(user: UserRow, message?: string): AppError {
   return new AppError('PAYMENT_REQUIRED', message ?? body.message, { body: { ...body, message: message ?? body.message } });
 }
 
-export function userAccess(user: UserRow): AccessLevel {
-  return accessLevel(accessSubject(user));
+export function userAccess(user: UserRow, now: Date = new Date()): AccessLevel {
+  return accessLevel(accessSubject(user), now);
 }
 
 /** preValidation guard: a signed-in user. */

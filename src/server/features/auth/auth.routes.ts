@@ -10,7 +10,6 @@ import {
 } from '../../../common/auth.schemas.js';
 import { forceLogoutRequestSchema, forceLogoutResponseSchema } from '../../../common/subscription.schemas.js';
 import { badRequest } from '../../errors.js';
-import { accessLevel, accessSubject } from '../../../common/access.js';
 import type { User } from '../../../common/auth.schemas.js';
 import type { UserRow } from '../../db/schema.js';
 import { currentUser, paymentRequired, paymentRequiredBody, userAccess } from '../../plugins/guards.js';
@@ -112,7 +111,7 @@ export function userAnswer(user: UserRow, now: number, serialize: (body: User) =
   const kept = keptUserAnswers.get(user);
   if (kept !== undefined && now < kept.until) return kept;
   const at = new Date(now);
-  const gated = accessLevel(accessSubject(user), at) === 'gated';
+  const gated = userAccess(user, at) === 'gated';
   const nextDay = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1);
   const trialEnd = user.trial_end_date === null ? Number.NaN : Date.parse(user.trial_end_date);
   const answer: UserAnswer = {
