@@ -86,7 +86,9 @@ export async function signUpAndLogin(url, username = `bench-${Date.now()}@exampl
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password, firstName: 'Bench', lastName: 'Mark' }),
   });
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  // Every cookie the answer set, as a browser keeps them: the session and the offline shelf's marker.
+  // A client that sent the session alone would be told the marker again on every GET /api/user.
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   if (res.status !== 201 || !cookie) throw new Error(`register failed: ${res.status}`);
   return cookie;
 }
