@@ -88,7 +88,10 @@ export async function signUpAndLogin(url, username = `bench-${Date.now()}@exampl
   });
   // Every cookie the answer set, as a browser keeps them: the session and the offline shelf's marker.
   // A client that sent the session alone would be told the marker again on every GET /api/user.
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   if (res.status !== 201 || !cookie) throw new Error(`register failed: ${res.status}`);
   return cookie;
 }
@@ -106,7 +109,11 @@ export function report(name, value, target, ok) {
 export function machineLine() {
   let chromium = 'not found';
   try {
-    chromium = execFileSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    chromium = execFileSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], {
+      encoding: 'utf8',
+      timeout: 10_000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     /* no browser on this machine: the server benches do not need one */
   }

@@ -43,11 +43,14 @@ try {
   const cookie = await signUpAndLogin(server.url);
   const sample = await fetch(`${server.url}/api/user`, { headers: { cookie } });
   const headers = {};
-  for (const [name, value] of sample.headers) if (!['date', 'content-length', 'connection', 'keep-alive'].includes(name)) headers[name] = value;
+  for (const [name, value] of sample.headers)
+    if (!['date', 'content-length', 'connection', 'keep-alive'].includes(name)) headers[name] = value;
   const body = await sample.text();
   bare = await startBare({ status: sample.status, headers, body });
   const headerBytes = Object.entries(headers).reduce((n, [k, v]) => n + k.length + String(v).length + 4, 0);
-  console.log(`answer: ${sample.status}, ${body.length} bytes of body, ${headerBytes} bytes of headers (the bare server sends the same)`);
+  console.log(
+    `answer: ${sample.status}, ${body.length} bytes of body, ${headerBytes} bytes of headers (the bare server sends the same)`,
+  );
 
   const targets = {
     bare: { url: `${bare.url}/api/user`, headers: { cookie }, pid: bare.pid },
@@ -66,14 +69,21 @@ try {
       const result = await cannon({ ...t, connections: CONNECTIONS, duration: 4 });
       const after = cpuSeconds(t.pid);
       if (before !== undefined && after !== undefined) cpuPerRequest[name].push(((after - before) * 1e6) / result.requests.total);
-      if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name} answered ${result.non2xx} non-2xx responses, ${result.errors} errors`);
+      if (result.non2xx > 0 || result.errors > 0)
+        throw new Error(`${name} answered ${result.non2xx} non-2xx responses, ${result.errors} errors`);
       rates[name].push(result.requests.average);
     }
   }
   const ratio = median(rates.user) / median(rates.bare);
-  console.log(`load average: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(`bare node:http, same bytes: ${median(rates.bare).toFixed(0)} req/s (median of ${ROUNDS})`);
-  console.log(`app GET /api/ping:          ${median(rates.ping).toFixed(0)} req/s (${(median(rates.ping) / median(rates.bare)).toFixed(2)}×)`);
+  console.log(
+    `app GET /api/ping:          ${median(rates.ping).toFixed(0)} req/s (${(median(rates.ping) / median(rates.bare)).toFixed(2)}×)`,
+  );
   console.log(`app signed-in GET /api/user: ${median(rates.user).toFixed(0)} req/s`);
   if (cpuPerRequest.user.length) {
     const us = (name) => median(cpuPerRequest[name]);
