@@ -1,6 +1,6 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { cn } from '../../lib/cn';
 import { fieldClasses } from './input';
 
@@ -31,9 +31,10 @@ export interface SelectProps {
  * still renders every option (into a detached fragment, set up by a state change right after the
  * first commit), and the home's toolbar of four selects did that synchronously, all at once, as the
  * server-drawn home was taken over (blocking time on a phone's first visit, bench/home-lighthouse-cold).
- * Arrows, Enter, Space and a click open it as before.
+ * Arrows, Enter, Space and a click open it as before. Memoized: a toolbar re-rendered for a typed
+ * letter passes each select the same props (stable handlers), and Radix's providers are not rebuilt.
  */
-export function Select({ id, value, onValueChange, options, placeholder, disabled, className, name, ...aria }: SelectProps) {
+export const Select = memo(function Select({ id, value, onValueChange, options, placeholder, disabled, className, name, ...aria }: SelectProps) {
   const [opened, setOpened] = useState(false);
   return (
     <SelectPrimitive.Root
@@ -92,4 +93,4 @@ export function Select({ id, value, onValueChange, options, placeholder, disable
       )}
     </SelectPrimitive.Root>
   );
-}
+});

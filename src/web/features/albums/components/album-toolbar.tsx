@@ -1,5 +1,5 @@
 import { LayoutGrid, List, Search, SlidersHorizontal, X } from 'lucide-react';
-import { useState } from 'react';
+import { memo, useCallback, useState, type Dispatch, type SetStateAction } from 'react';
 import type { HomeLayout } from '../../../../common/home-view';
 import { ALBUM_FORMAT_NAMES, ALBUM_FORMATS, type AlbumFormat } from '../../../../common/album-formats';
 import { GENRES } from '../../../../common/constants';
@@ -43,7 +43,8 @@ const LENDING_OPTIONS: readonly SelectOption[] = [
 
 export interface AlbumToolbarProps {
   filters: AlbumFilters;
-  onFiltersChange: (filters: AlbumFilters) => void;
+  /** The filters' setter (a new value or an update of the current one: the handlers stay the same between renders). */
+  onFiltersChange: Dispatch<SetStateAction<AlbumFilters>>;
   sortBy: AlbumSortField;
   onSortChange: (sortBy: AlbumSortField) => void;
   /** A grid of covers or a compact list (kept per device). */
@@ -52,7 +53,7 @@ export interface AlbumToolbarProps {
   disabled?: boolean;
 }
 
-function FilterInput({
+const FilterInput = memo(function FilterInput({
   id,
   label,
   value,
@@ -92,7 +93,7 @@ function FilterInput({
       </div>
     </div>
   );
-}
+});
 
 /** How many filters are on (the search, which stays in view, is not counted): the Filters button says so. */
 export function activeFilterCount(filters: AlbumFilters): number {
@@ -106,7 +107,7 @@ export function activeFilterCount(filters: AlbumFilters): number {
 }
 
 /** Grid of covers or a compact list: two pressed-or-not buttons, one of them always pressed. */
-function LayoutToggle({ layout, onLayoutChange }: { layout: HomeLayout; onLayoutChange: (layout: HomeLayout) => void }) {
+const LayoutToggle = memo(function LayoutToggle({ layout, onLayoutChange }: { layout: HomeLayout; onLayoutChange: (layout: HomeLayout) => void }) {
   const option = (value: HomeLayout, label: string, Icon: typeof LayoutGrid) => (
     <Button
       variant="ghost"
@@ -126,7 +127,7 @@ function LayoutToggle({ layout, onLayoutChange }: { layout: HomeLayout; onLayout
       {option('list', 'List view', List)}
     </div>
   );
-}
+});
 
 /**
  * docs/product/collections.md#filters: artist and genre filters (case-insensitive, part of a word is
@@ -146,6 +147,18 @@ export function AlbumToolbar({
 }: AlbumToolbarProps) {
   const [open, setOpen] = useState(false);
   const active = activeFilterCount(filters);
+  // The same handlers on every render, so a letter typed in the search re-renders only what shows it:
+  // the other fields and the selects (memoized) keep their props.
+  const onSearch = useCallback((search: string) => onFiltersChange((was) => ({ ...was, search })), [onFiltersChange]);
+  const onArtist = useCallback((artist: string) => onFiltersChange((was) => ({ ...was, artist })), [onFiltersChange]);
+  const onGenre = useCallback((genre: string) => onFiltersChange((was) => ({ ...was, genre })), [onFiltersChange]);
+  const onLending = useCallback((value: string) => onFiltersChange((was) => ({ ...was, lending: value as LendingFilter })), [onFiltersChange]);
+  const onFormat = useCallback(
+    (value: string) => onFiltersChange((was) => ({ ...was, format: value === ANY_FORMAT ? '' : (value as AlbumFormat) })),
+    [onFiltersChange],
+  );
+  const onRating = useCallback((value: string) => onFiltersChange((was) => ({ ...was, minRating: Number(value) })), [onFiltersChange]);
+  const onSort = useCallback((value: string) => onSortChange(value as AlbumSortField), [onSortChange]);
   return (
     <div className="grid gap-3">
       <div className="flex items-end gap-2">
@@ -154,7 +167,7 @@ export function AlbumToolbar({
           label="Search"
           placeholder="Title, artist, catalogue no. or barcode"
           value={filters.search ?? ''}
-          onChange={(search) => onFiltersChange({ ...filters, search })}
+          onChange={onSearch}
           disabled={disabled}
           className="flex-1"
         />
@@ -188,14 +201,14 @@ export function AlbumToolbar({
           id="filter-artist"
           label="Artist"
           value={filters.artist}
-          onChange={(artist) => onFiltersChange({ ...filters, artist })}
+          onChange={onArtist}
           disabled={disabled}
         />
         <FilterInput
           id="filter-genre"
           label="Genre"
           value={filters.genre}
-          onChange={(genre) => onFiltersChange({ ...filters, genre })}
+          onChange={onGenre}
           disabled={disabled}
           list="filter-genre-options"
         />
@@ -209,7 +222,7 @@ export function AlbumToolbar({
           <Select
             id="filter-lending"
             value={filters.lending}
-            onValueChange={(value) => onFiltersChange({ ...filters, lending: value as LendingFilter })}
+            onValueChange={onLending}
             options={LENDING_OPTIONS}
             disabled={disabled}
           />
@@ -219,7 +232,7 @@ export function AlbumToolbar({
           <Select
             id="filter-format"
             value={filters.format || ANY_FORMAT}
-            onValueChange={(value) => onFiltersChange({ ...filters, format: value === ANY_FORMAT ? '' : (value as AlbumFormat) })}
+            onValueChange={onFormat}
             options={FORMAT_OPTIONS}
             disabled={disabled}
           />
@@ -229,7 +242,7 @@ export function AlbumToolbar({
           <Select
             id="filter-rating"
             value={String(filters.minRating ?? 0)}
-            onValueChange={(value) => onFiltersChange({ ...filters, minRating: Number(value) })}
+            onValueChange={onRating}
             options={RATING_OPTIONS}
             disabled={disabled}
           />
@@ -239,7 +252,7 @@ export function AlbumToolbar({
           <Select
             id="sort-albums"
             value={sortBy}
-            onValueChange={(value) => onSortChange(value as AlbumSortField)}
+            onValueChange={onSort}
             options={SORT_OPTIONS}
             disabled={disabled}
           />
