@@ -135,21 +135,15 @@ export function CollectionAlbums({
   const [markedAlbumId, setMarkedAlbumId] = useState<number | undefined>(undefined);
   const view = useMemo(() => ({ filters, sortBy }), [filters, sortBy]);
   const deferred = useDeferredValue(view);
-  // The device's memory and the address follow the view as the grid shows it (the deferred view), not
-  // each keystroke: writing them, and the router's re-render for the new address, would otherwise run
-  // in the keystroke's own task, before the narrowed grid could show.
+  // The device's memory and the address follow each change at once, in its own task: a reload right
+  // after Clear must open the view without the filters (docs/decisions.md, "The first keystroke").
   const storedFilters = useMemo(
-    () => ({
-      ...deferred.filters,
-      search: deferred.filters.search ?? '',
-      format: deferred.filters.format ?? '',
-      minRating: deferred.filters.minRating ?? 0,
-    }),
-    [deferred.filters],
+    () => ({ ...filters, search: filters.search ?? '', format: filters.format ?? '', minRating: filters.minRating ?? 0 }),
+    [filters],
   );
-  useEffect(() => rememberView({ filters: storedFilters, sortBy: deferred.sortBy, layout }), [storedFilters, deferred.sortBy, layout]);
+  useEffect(() => rememberView({ filters: storedFilters, sortBy, layout }), [storedFilters, sortBy, layout]);
   // The address follows the view (replacing the entry: each keystroke is not a page for Back).
-  const viewSearch = withHomeViewSearch(search, { sortBy: deferred.sortBy, filters: storedFilters });
+  const viewSearch = withHomeViewSearch(search, { sortBy, filters: storedFilters });
   useEffect(() => {
     if (viewSearch !== new URLSearchParams(search).toString()) navigate(`${path}?${viewSearch}`, { replace: true });
   }, [viewSearch, search, path, navigate]);
