@@ -12,7 +12,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { cannon, freePort, report, startServer } from './support.mjs';
+import { cannon, cookieHeader, freePort, report, setCookies, startServer } from './support.mjs';
 
 const ALBUMS = 10_000;
 const EMAIL = 'bench-analytics@spindle.test';
@@ -114,8 +114,8 @@ try {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: EMAIL, password: PASSWORD }),
   });
-  const setCookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const cookie = setCookies.join('; ');
+  const cookies = setCookies(login);
+  const cookie = cookieHeader(cookies);
   if (login.status !== 200 || !cookie) throw new Error(`login failed: ${login.status}`);
 
   const first = await timed(`${server.url}/api/analytics`, { headers: { cookie } });
@@ -191,10 +191,7 @@ try {
   );
 
   let lighthouseOk = true;
-  const lhr = await lighthouseScores(
-    `${server.url}/analytics`,
-    setCookies.map((c) => ({ name: c.slice(0, c.indexOf('=')), value: c.slice(c.indexOf('=') + 1) })),
-  );
+  const lhr = await lighthouseScores(`${server.url}/analytics`, cookies);
   if (lhr.runtimeError) lighthouseOk = report('Lighthouse run on /analytics', lhr.runtimeError.code, 'no error', false);
   else if (lhr.finalDisplayedUrl !== `${server.url}/analytics`)
     lighthouseOk = report('Lighthouse stayed on /analytics', lhr.finalDisplayedUrl, '/analytics', false);

@@ -10,7 +10,8 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { freePort, machineLine, median, report, startServer } from './support.mjs';
+import { HOME_VIEW_COOKIE, STORAGE_KEYS } from '../dist/node/common/constants.js';
+import { cookieHeader, freePort, machineLine, median, report, setCookies, startServer } from './support.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SIZES = (process.env.FILTER_ALBUMS ?? '5000,20000').split(',').map(Number);
@@ -19,9 +20,6 @@ const TARGET = 0.5;
 const EMAIL = 'bench-filter@spindle.test';
 const PASSWORD = 'bench-password-1';
 const VIEWPORT = { width: 1280, height: 900 };
-// Where the home keeps its last view (src/common/constants.ts).
-const HOME_VIEW_STORAGE_KEY = 'spindle-home-view';
-const HOME_VIEW_COOKIE = 'spindle_home_view';
 
 /** The plain page: the same JSON, a search box, and every match drawn as a list item. */
 const PLAIN_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>plain</title></head>
@@ -106,17 +104,15 @@ try {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username: EMAIL, password: PASSWORD }),
       });
-      const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
+      const cookies = setCookies(login);
       if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
       const all = JSON.parse(
         Buffer.from(
-          await (await fetch(`${server.url}/api/albums`, { headers: { cookie: cookies.join('; ') } })).arrayBuffer(),
+          await (await fetch(`${server.url}/api/albums`, { headers: { cookie: cookieHeader(cookies) } })).arrayBuffer(),
         ).toString(),
       );
       const context = await browser.newContext({ viewport: VIEWPORT });
-      await context.addCookies(
-        cookies.map((c) => ({ name: c.slice(0, c.indexOf('=')), value: c.slice(c.indexOf('=') + 1), url: server.url })),
-      );
+      await context.addCookies(cookies.map((cookie) => ({ ...cookie, url: server.url })));
       // The home opens on one collection: the plain page gets that collection's albums, as the app shows them.
       const shown = await context.newPage();
       await shown.goto(`${server.url}/collection`);
@@ -146,7 +142,7 @@ try {
       // Every run opens the home as it was before any search: the home keeps the last view (the search
       // included) in local storage and in a cookie the server draws with, so without this every run but
       // the first opened on the narrowed grid and timed nothing but the next frame.
-      await context.addInitScript((key) => localStorage.removeItem(key), HOME_VIEW_STORAGE_KEY);
+      await context.addInitScript((key) => localStorage.removeItem(key), STORAGE_KEYS.homeView);
       const times = { app: [], plain: [] };
       for (let run = 0; run < RUNS; run++) {
         await context.clearCookies({ name: HOME_VIEW_COOKIE });

@@ -88,13 +88,21 @@ export async function signUpAndLogin(url, username = `bench-${Date.now()}@exampl
   });
   // Every cookie the answer set, as a browser keeps them: the session and the offline shelf's marker.
   // A client that sent the session alone would be told the marker again on every GET /api/user.
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = cookieHeader(setCookies(res));
   if (res.status !== 201 || !cookie) throw new Error(`register failed: ${res.status}`);
   return cookie;
 }
+
+/** The cookies an answer set, as name and value (for a browser context's addCookies). */
+export const setCookies = (res) =>
+  res.headers.getSetCookie().map((line) => {
+    const pair = line.split(';')[0];
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+  });
+
+/** A Cookie request header holding `cookies`. */
+export const cookieHeader = (cookies) => cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
 
 export function report(name, value, target, ok) {
   console.log(`${ok ? 'PASS' : 'MISS'}  ${name}: ${value} (target ${target})`);

@@ -1,6 +1,7 @@
 // Signed-in GET /api/user (the client holds both cookies the sign-up set, as a browser does) against a
-// bare node:http server, in a process of its own, answering the same bytes (status, headers, body); target ratio ≥ 0.5. The app runs with the defaults
-// of `npm start` (LOG_LEVEL info: one request-log line per request). The app's own /api/ping is shown
+// bare node:http server, in a process of its own, answering the same bytes (status, headers, body);
+// target ratio ≥ 0.5. The app runs with the defaults of `npm start` (LOG_LEVEL info: one request-log
+// line per request). The app's own /api/ping is shown
 // for reference. Rounds alternate between the servers so both see the same background load; the
 // medians are compared. Alongside, the CPU time each server process spent per request (Linux: from
 // /proc), which depends far less than req/s on what else the machine is doing.
@@ -58,7 +59,11 @@ try {
     user: { url: `${server.url}/api/user`, headers: { cookie }, pid: server.pid },
     // Printed, not gated: a client that keeps no cookies (a script, a monitor) sends the session alone,
     // and every answer sets the shelf marker again.
-    sessionOnly: { url: `${server.url}/api/user`, headers: { cookie: cookie.split('; ')[0] }, pid: server.pid },
+    sessionOnly: {
+      url: `${server.url}/api/user`,
+      headers: { cookie: cookie.split('; ').find((pair) => pair.startsWith('spindle_session=')) },
+      pid: server.pid,
+    },
   };
   for (const t of Object.values(targets)) await cannon({ ...t, connections: CONNECTIONS, duration: 2 });
   const rates = { bare: [], ping: [], user: [], sessionOnly: [] };
