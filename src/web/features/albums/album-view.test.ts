@@ -9,6 +9,7 @@ import {
   formatUsd,
   hasFilters,
   NO_FILTERS,
+  prepareSearchKeys,
   sortAlbums,
   sortingText,
   totalPriceCents,
@@ -43,6 +44,25 @@ describe('filter (docs/product/collections.md#filters: artist and genre are case
     expect(filterAlbums(all, { artist: 'joni', genre: '', lending: 'all', search: 'blue' }, REMINDERS)).toEqual([soul]);
     expect(filterAlbums(all, { artist: '', genre: '', lending: 'all', search: '  ' }, REMINDERS)).toBe(all);
     expect(hasFilters({ artist: '', genre: '', lending: 'all', search: 'x' })).toBe(true);
+  });
+
+  it('an edited album is searched by what it says now, not by the keys of the copy before the edit', () => {
+    const search = (albums: Album[], text: string) => filterAlbums(albums, { ...NO_FILTERS, search: text }, REMINDERS);
+    expect(search([kind], 'blue')).toEqual([kind]);
+    const edited = { ...kind, title: 'Sketches of Spain', catalogNumber: 'CL 1480' };
+    expect(search([edited], 'blue')).toEqual([]);
+    expect(search([edited], 'SPAIN')).toEqual([edited]);
+    expect(search([edited], 'cl-1480')).toEqual([edited]);
+    expect(filterAlbums([edited], { ...NO_FILTERS, artist: 'MILES' }, REMINDERS)).toEqual([edited]);
+  });
+
+  it('keys made ahead while the page is idle give the same answers as keys made at the first search', async () => {
+    const fresh = [kind, abbey, noGenre, blank, soul].map((one) => ({ ...one }));
+    const stop = prepareSearchKeys(fresh);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    stop();
+    expect(filterAlbums(fresh, { ...NO_FILTERS, search: 'BLUE' }, REMINDERS)).toEqual([fresh[0], fresh[3], fresh[4]]);
+    expect(filterAlbums(fresh, { ...NO_FILTERS, search: 'beatles' }, REMINDERS)).toEqual([fresh[1]]);
   });
 
   it('both filters must match', () => {
