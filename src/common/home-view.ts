@@ -82,6 +82,9 @@ export const normalizeHomeView = (raw: string | null | undefined): string => ser
  */
 const URL_KEYS = { sortBy: 'sort', search: 'q', artist: 'artist', genre: 'genre', lending: 'lending', format: 'format', minRating: 'rating' } as const;
 
+/** The address's parameters the view owns (the rest, such as `collection`, belong to others). */
+export const HOME_VIEW_URL_PARAMS: readonly string[] = Object.values(URL_KEYS);
+
 /** The view with whatever the address sets laid over it (the address wins; anything unknown is ignored). */
 export function applyHomeViewSearch(view: HomeView, search: string): HomeView {
   const params = new URLSearchParams(search);

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation } from 'wouter';
 import type { Collection } from '../../../common/collections.schemas';
 import { useServerRender } from '../../app/server-render-context';
+import { useSearchParam } from '../../lib/address-search';
 import { ALL_ALBUMS, readStoredSelection, resolveSelectedCollection, storeSelection } from './selected-collection';
 
 /** What the home shows: one collection, every collection at once ('all'), or none (there are none). */
@@ -15,9 +16,9 @@ export type HomeSelection = Collection | 'all' | null;
  * draws the page, the stored value is the cookie's.
  */
 export function useSelectedCollection(collections: readonly Collection[] | undefined): HomeSelection {
-  const search = useSearch();
   const [path, navigate] = useLocation();
-  const fromUrl = new URLSearchParams(search).get('collection');
+  // Only this parameter: the home rewrites the rest of its query at each letter of its search.
+  const fromUrl = useSearchParam('collection');
   const server = useServerRender();
   const names = useMemo(() => collections?.map((collection) => collection.name), [collections]);
   const stored = server ? server.storedSelectedCollection : readStoredSelection();

@@ -1,6 +1,5 @@
 import { AlarmClock, HandHelping } from 'lucide-react';
 import { memo } from 'react';
-import { Link } from 'wouter';
 import type { AlbumListItem } from '../../../../common/albums.schemas';
 import { CoverImage } from '../../cover-art/components/cover-image';
 import { lentForText, loanState } from '../../../../common/loans';
@@ -72,7 +71,8 @@ function LentBadge({ album, reminderDays, today }: Pick<AlbumCardProps, 'album' 
 /**
  * One album of the grid: cover, title, artist, year, media / sleeve condition and, when lent, to
  * whom (or, when overdue, for how long: "Lent 45 days · Sam"). The whole card is a link to the album form (keyboard: Tab to it, Enter to open).
- * Memoised: typing in a filter re-renders the grid's rows, not every card.
+ * A plain anchor: the grid opens it in the app (AlbumGrid's one click handler), so a card mounts with
+ * no router subscription of its own. Memoised: typing in a filter re-renders the grid's rows, not every card.
  */
 export const AlbumCard = memo(function AlbumCard({ album, priority, reminderDays, today, showCollection = false }: AlbumCardProps) {
   const meta = details(album, showCollection);
@@ -81,7 +81,7 @@ export const AlbumCard = memo(function AlbumCard({ album, priority, reminderDays
       ? `Media: ${album.mediaCondition ?? 'not graded'}. Sleeve: ${album.sleeveCondition ?? 'not graded'}.`
       : undefined;
   return (
-    <Link href={`/album/${album.id}`} data-testid="album-card" className="group block min-w-0 rounded-xl outline-offset-4">
+    <a href={`/album/${album.id}`} data-testid="album-card" className="group block min-w-0 rounded-xl outline-offset-4">
       <div className="overflow-hidden rounded-xl border border-line bg-muted shadow-xs transition-[box-shadow,transform] duration-150 group-hover:shadow-md motion-safe:group-hover:-translate-y-0.5">
         {/* The title and artist follow as text; the cover adds nothing a screen reader could say. */}
         <CoverImage coverUrl={album.coverUrl} alt="" priority={priority} />
@@ -101,7 +101,7 @@ export const AlbumCard = memo(function AlbumCard({ album, priority, reminderDays
         )}
         <LentBadge album={album} reminderDays={reminderDays} today={today} />
       </div>
-    </Link>
+    </a>
   );
 });
 
@@ -117,7 +117,7 @@ export const AlbumRow = memo(function AlbumRow({ album, priority, reminderDays, 
   const meta = details(album, showCollection);
   const pressed = pressing(album);
   return (
-    <Link
+    <a
       href={`/album/${album.id}`}
       data-testid="album-row"
       className="group flex h-full min-w-0 items-center gap-3 rounded-lg border border-line bg-surface px-2 outline-offset-2 hover:bg-muted"
@@ -147,6 +147,6 @@ export const AlbumRow = memo(function AlbumRow({ album, priority, reminderDays, 
         )}
         <LentBadge album={album} reminderDays={reminderDays} today={today} />
       </div>
-    </Link>
+    </a>
   );
 });

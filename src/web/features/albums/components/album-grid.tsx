@@ -1,15 +1,20 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { startTransition, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { startTransition, useDeferredValue, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { AlbumListItem } from '../../../../common/albums.schemas';
 import type { LoanReminders } from '../../../../common/loans';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
+import { useInAppLinkClicks } from '../../../lib/in-app-links';
 import { GRID_GAP_X, GRID_GAP_Y, gridLayout, MAX_COLUMNS } from '../grid-layout';
 import type { HomeLayout } from '../../../../common/home-view';
 import { AlbumCard, ALBUM_CARD_INFO_HEIGHT, ALBUM_ROW_HEIGHT, AlbumRow } from './album-card';
 import { SelectModeCheckbox, type SelectModeItemProps } from '../selection/select-mode-checkbox';
 
-/** Rows drawn beyond the screen, so a fast scroll or Tab never meets a blank row. */
+/**
+ * Rows drawn beyond the screen, so a fast scroll or Tab never meets a blank row. A new list (a letter
+ * typed in the search) draws the rows on screen first and these in a render of their own right after:
+ * the narrowed grid reaches the screen with half the cards to make (docs/decisions.md, "The first keystroke").
+ */
 const OVERSCAN_ROWS = 2;
 
 /** Enough cards to fill a screen before the grid is measured: 4 rows of 8 columns, 8 rows of 4. */
@@ -95,16 +100,18 @@ export function AlbumGrid({
   showCollection = false,
 }: AlbumGridProps) {
   const [ref, box] = useGridBox();
+  const onClick = useInAppLinkClicks();
   const list = layout === 'list';
   const { columns, cardWidth, rowHeight } = list ? listLayout(box.width) : gridLayout(box.width, ALBUM_CARD_INFO_HEIGHT);
   const rowCount = Math.ceil(albums.length / columns);
   const measured = box.width > 0;
+  const settled = useDeferredValue(albums) === albums;
   const virtualizer = useWindowVirtualizer({
     // No rows before the grid is measured (the CSS grid shows the first screen then): the hydration's
     // commit does not lay out thousands of rows for a column count that is about to change.
     count: measured ? rowCount : 0,
     estimateSize: () => rowHeight,
-    overscan: OVERSCAN_ROWS,
+    overscan: settled ? OVERSCAN_ROWS : 0,
     scrollMargin: box.top,
     // The rows at the returning scroll are drawn at once, not the top ones first.
     ...(restoreScrollY !== undefined && { initialOffset: restoreScrollY }),
@@ -177,6 +184,7 @@ export function AlbumGrid({
         aria-label="Albums"
         aria-busy={stale || undefined}
         className={cn(list ? FIRST_SCREEN_LIST : FIRST_SCREEN_GRID, className)}
+        onClick={onClick}
       >
         {albums.slice(0, FIRST_SCREEN_CARDS).map((album, index) => item(album, index, list ? index < 8 : index < MAX_COLUMNS))}
       </div>
@@ -192,6 +200,7 @@ export function AlbumGrid({
       aria-busy={stale || undefined}
       className={cn('relative', className)}
       style={{ height: virtualizer.getTotalSize() }}
+      onClick={onClick}
     >
       {virtualizer.getVirtualItems().flatMap((row) => {
         const first = row.index * columns;

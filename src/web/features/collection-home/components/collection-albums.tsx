@@ -1,6 +1,6 @@
 import { CheckSquare, Disc3, MoreHorizontal, Plus, ScanBarcode, SearchX, X } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { AlbumListItem } from '../../../../common/albums.schemas';
 import type { Collection } from '../../../../common/collections.schemas';
 import type { LoanReminders } from '../../../../common/loans';
@@ -15,6 +15,7 @@ import {
   filterAlbums,
   formatUsd,
   NO_FILTERS,
+  prepareSearchKeys,
   sortAlbums,
   totalPriceCents,
   type AlbumFilters,
@@ -27,7 +28,14 @@ import { ALL_ALBUMS } from '../../collections/selected-collection';
 import { AlbumToolbar } from '../../albums/components/album-toolbar';
 import { useSelectMode } from '../../albums/selection/use-select-mode';
 import { DeferredSelectModeBar } from '../../albums/selection/select-mode-bar-deferred';
-import { applyHomeViewSearch, parseHomeView, withHomeViewSearch, type HomeLayout } from '../../../../common/home-view';
+import {
+  applyHomeViewSearch,
+  HOME_VIEW_URL_PARAMS,
+  parseHomeView,
+  withHomeViewSearch,
+  type HomeLayout,
+} from '../../../../common/home-view';
+import { useSearchExcept, useSearchNow } from '../../../lib/address-search';
 import { useServerRender } from '../../../app/server-render-context';
 import {
   clearHomeArrival,
@@ -97,9 +105,8 @@ function ReminderHint({ days }: { days: number }) {
 
 /**
  * The selected collection: its name, the album count and total price of what the filters show, Add
- * Album, the filters and sort, and the grid (docs/product/collections.md#home). Filtering and sorting
- * run on deferred values, so typing stays responsive with 10,000 albums: the input updates at once,
- * the grid follows.
+ * Album, the filters and sort, and the grid (docs/product/collections.md#home). A filter narrows the
+ * grid in the keystroke's own render; a new sort follows a render later, the grid dimmed meanwhile.
  */
 export function CollectionAlbums({
   collection,
@@ -116,14 +123,16 @@ export function CollectionAlbums({
   // cookie copy of the same value, so the browser's first render matches the drawing).
   const server = useServerRender();
   // The address's sort and filters win over the stored ones (a shared link opens its view); the
-  // server draws with the same address, so both drawings agree.
-  const search = useSearch();
+  // server draws with the same address, so both drawings agree. The view's own parameters are read
+  // once: this component writes them, and re-rendering at its own replaceState would only cost.
+  const searchNow = useSearchNow();
+  const otherParams = useSearchExcept(HOME_VIEW_URL_PARAMS);
   const [path, navigate] = useLocation();
   const all = collection === null;
   const name = collection?.name ?? ALL_ALBUMS;
   const albumCount = collection?.albumCount ?? totalAlbums;
   const [initialView] = useState(() =>
-    applyHomeViewSearch(parseHomeView(server ? server.storedHomeView : readStoredHomeView()), search),
+    applyHomeViewSearch(parseHomeView(server ? server.storedHomeView : readStoredHomeView()), searchNow()),
   );
   const [filters, setFilters] = useState<AlbumFilters>(initialView.filters);
   const [sortBy, setSortBy] = useState<AlbumSortField>(initialView.sortBy);
@@ -133,8 +142,11 @@ export function CollectionAlbums({
   const [restoreScrollY, setRestoreScrollY] = useState(() => (arrival ? undefined : rememberedScroll(name)));
   const [focusAlbumId, setFocusAlbumId] = useState(arrival?.kind === 'album' ? arrival.id : undefined);
   const [markedAlbumId, setMarkedAlbumId] = useState<number | undefined>(undefined);
-  const view = useMemo(() => ({ filters, sortBy }), [filters, sortBy]);
-  const deferred = useDeferredValue(view);
+  // A new sort orders every album again (a collator over thousands): the grid follows it a render
+  // later, dimmed meanwhile. The filters narrow in the change's own render: the matches of the
+  // cached search keys are a few substring tests each, and only the cards on screen are drawn, so
+  // the first frame after a keystroke already shows them (docs/decisions.md, "The first keystroke").
+  const deferredSortBy = useDeferredValue(sortBy);
   // The device's memory and the address follow each change at once, in its own task: a reload right
   // after Clear must open the view without the filters (docs/decisions.md, "The first keystroke").
   const storedFilters = useMemo(
@@ -142,11 +154,13 @@ export function CollectionAlbums({
     [filters],
   );
   useEffect(() => rememberView({ filters: storedFilters, sortBy, layout }), [storedFilters, sortBy, layout]);
-  // The address follows the view (replacing the entry: each keystroke is not a page for Back).
-  const viewSearch = withHomeViewSearch(search, { sortBy, filters: storedFilters });
+  // The address follows the view (replacing the entry: each keystroke is not a page for Back), and
+  // puts it back when another part of the address changes (another collection picked in the sidebar).
   useEffect(() => {
-    if (viewSearch !== new URLSearchParams(search).toString()) navigate(`${path}?${viewSearch}`, { replace: true });
-  }, [viewSearch, search, path, navigate]);
+    const current = searchNow();
+    const next = withHomeViewSearch(current, { sortBy, filters: storedFilters });
+    if (next !== current) navigate(`${path}?${next}`, { replace: true });
+  }, [otherParams, searchNow, sortBy, storedFilters, path, navigate]);
   useLayoutEffect(() => {
     if (!arrival) return;
     clearHomeArrival(arrival);
@@ -165,13 +179,14 @@ export function CollectionAlbums({
     () => (albums ? (all ? albums : albumsInCollection(albums, name)) : undefined),
     [albums, all, name],
   );
+  useEffect(() => (inCollection ? prepareSearchKeys(inCollection) : undefined), [inCollection]);
   const sorted = useMemo(
-    () => (inCollection ? sortAlbums(inCollection, deferred.sortBy) : undefined),
-    [inCollection, deferred.sortBy],
+    () => (inCollection ? sortAlbums(inCollection, deferredSortBy) : undefined),
+    [inCollection, deferredSortBy],
   );
   const shown = useMemo(
-    () => (sorted ? filterAlbums(sorted, deferred.filters, reminders) : undefined),
-    [sorted, deferred.filters, reminders],
+    () => (sorted ? filterAlbums(sorted, filters, reminders) : undefined),
+    [sorted, filters, reminders],
   );
   const totalCents = useMemo(() => (shown ? totalPriceCents(shown) : 0), [shown]);
   const shownIds = useMemo(() => shown?.map((album) => album.id) ?? [], [shown]);
@@ -196,7 +211,7 @@ export function CollectionAlbums({
   const focusHidden =
     focusAlbumId !== undefined &&
     shown !== undefined &&
-    view === deferred &&
+    sortBy === deferredSortBy &&
     !shown.some((album) => album.id === focusAlbumId) &&
     (inCollection?.some((album) => album.id === focusAlbumId) ?? false);
   useEffect(() => {
@@ -332,7 +347,7 @@ export function CollectionAlbums({
         <AlbumGrid
           albums={shown}
           reminders={reminders}
-          stale={view !== deferred}
+          stale={sortBy !== deferredSortBy}
           layout={layout}
           restoreScrollY={restoreScrollY}
           onScrollRestored={() => setRestoreScrollY(undefined)}
