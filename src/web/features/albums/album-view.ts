@@ -152,27 +152,46 @@ function matchesLending(album: Pick<AlbumListItem, 'isLent' | 'lentDate'>, lendi
 
 /** An album's texts as the search compares them: lower case, catalogue number and barcode compacted. */
 interface SearchKeys {
-  title: string;
+  /** Title and artist in one text, apart by a character no search holds: one test finds either. */
+  titleAndArtist: string;
   artist: string;
   catalogNumber: string | null;
   barcode: string | null;
 }
 
+/** Between the title and the artist in SearchKeys.titleAndArtist: a needle is trimmed text, never this. */
+const KEY_SEPARATOR = '\u0000';
+
 // Worked out once per album object, not once per keystroke: a search over 3,800 albums is then a
 // few substring tests each instead of four lower-casings and two regular expressions each. The list's
-// album objects live as long as the query's data, so the keys go with them.
-const searchKeyCache = new WeakMap<Sortable, SearchKeys>();
+// album objects live as long as the query's data, so the keys go with them; an edited album is a new
+// object and gets new keys.
+const albumKeys = new WeakMap<Sortable, SearchKeys>();
 
 function searchKeys(album: Sortable): SearchKeys {
-  let keys = searchKeyCache.get(album);
+  let keys = albumKeys.get(album);
   if (keys === undefined) {
+    const artist = album.artist.toLocaleLowerCase();
     keys = {
-      title: album.title.toLocaleLowerCase(),
-      artist: album.artist.toLocaleLowerCase(),
+      titleAndArtist: `${album.title.toLocaleLowerCase()}${KEY_SEPARATOR}${artist}`,
+      artist,
       catalogNumber: album.catalogNumber === null ? null : compact(album.catalogNumber),
       barcode: album.barcode === null ? null : compact(album.barcode),
     };
-    searchKeyCache.set(album, keys);
+    albumKeys.set(album, keys);
+  }
+  return keys;
+}
+
+// The keys of a whole list in its order, kept with the list (the home's sorted list lives until the
+// albums or the sort change): each letter typed then reads them by position, with no lookup per album.
+const listKeys = new WeakMap<readonly Sortable[], readonly SearchKeys[]>();
+
+function searchKeysOf(albums: readonly Sortable[]): readonly SearchKeys[] {
+  let keys = listKeys.get(albums);
+  if (keys === undefined) {
+    keys = albums.map(searchKeys);
+    listKeys.set(albums, keys);
   }
   return keys;
 }
@@ -181,8 +200,9 @@ function searchKeys(album: Sortable): SearchKeys {
 const PREPARE_SLICE_MS = 4;
 
 /**
- * Works out the search keys of `albums` while the page is idle, a few milliseconds at a time, so the
- * first letter typed in the search finds them made. Returns the function that stops it.
+ * Works out the search keys of `albums` (the list as the home will filter it) while the page is idle,
+ * a few milliseconds at a time, so the first letter typed in the search finds them made. Returns the
+ * function that stops it.
  */
 export function prepareSearchKeys(albums: readonly Sortable[]): () => void {
   let next = 0;
@@ -196,6 +216,7 @@ export function prepareSearchKeys(albums: readonly Sortable[]): () => void {
       for (const last = Math.min(albums.length, next + 100); next < last; next++) searchKeys(albums[next]!);
     }
     if (next < albums.length) idle(slice);
+    else searchKeysOf(albums);
   };
   idle(slice);
   return () => {
@@ -204,20 +225,15 @@ export function prepareSearchKeys(albums: readonly Sortable[]): () => void {
 }
 
 /** docs/product/collections.md#filters: what the one search box matches. Returns null for a blank search. */
-function searchMatcher(search: string): ((album: Sortable) => boolean) | null {
-  const text = needle(search);
+function searchMatcher(search: string): ((keys: SearchKeys) => boolean) | null {
+  const text = needle(search).replaceAll(KEY_SEPARATOR, '');
   if (!text) return null;
   const packed = compact(text);
   const digits = /^[\d\s-]+$/.test(text) && packed.length >= BARCODE_SEARCH_MIN_DIGITS ? packed : null;
-  return (album) => {
-    const keys = searchKeys(album);
-    return (
-      keys.title.includes(text) ||
-      keys.artist.includes(text) ||
-      (keys.catalogNumber !== null && packed !== '' && keys.catalogNumber.includes(packed)) ||
-      (digits !== null && keys.barcode !== null && keys.barcode.includes(digits))
-    );
-  };
+  return (keys) =>
+    keys.titleAndArtist.includes(text) ||
+    (keys.catalogNumber !== null && packed !== '' && keys.catalogNumber.includes(packed)) ||
+    (digits !== null && keys.barcode !== null && keys.barcode.includes(digits));
 }
 
 /**
@@ -235,15 +251,21 @@ export function filterAlbums<T extends Sortable>(albums: readonly T[], filters: 
   const format = filters.format ?? '';
   const minRating = filters.minRating ?? 0;
   const search = searchMatcher(filters.search ?? '');
-  return albums.filter(
-    (album) =>
-      (!artist || searchKeys(album).artist.includes(artist)) &&
+  const keys = search || artist ? searchKeysOf(albums) : undefined;
+  const kept: T[] = [];
+  for (let index = 0; index < albums.length; index++) {
+    const album = albums[index]!;
+    if (
+      (!search || search(keys![index]!)) &&
+      (!artist || keys![index]!.artist.includes(artist)) &&
       (!genre || (album.genre !== null && album.genre.toLocaleLowerCase().includes(genre))) &&
-      matchesLending(album, lending, reminders) &&
+      (lending === 'all' || matchesLending(album, lending, reminders)) &&
       (!format || album.format === format) &&
-      (minRating <= 0 || (album.rating !== null && album.rating >= minRating)) &&
-      (!search || search(album)),
-  );
+      (minRating <= 0 || (album.rating !== null && album.rating >= minRating))
+    )
+      kept.push(album);
+  }
+  return kept;
 }
 
 /** The albums of one collection (albums name their collection, docs/product/albums.md#fields), in the order given. */
