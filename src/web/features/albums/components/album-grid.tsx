@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { startTransition, useDeferredValue, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { AlbumListItem } from '../../../../common/albums.schemas';
 import type { LoanReminders } from '../../../../common/loans';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -12,10 +12,19 @@ import { SelectModeCheckbox, type SelectModeItemProps } from '../selection/selec
 
 /**
  * Rows drawn beyond the screen, so a fast scroll or Tab never meets a blank row. A new list (a letter
- * typed in the search) draws the rows on screen first and these in a render of their own right after:
- * the narrowed grid reaches the screen with half the cards to make (docs/decisions.md, "The first keystroke").
+ * typed in the search) draws the rows on screen first and these in a render of their own once that
+ * frame is painted: the narrowed grid reaches the screen with half the cards to make
+ * (docs/decisions.md, "The first keystroke").
  */
 const OVERSCAN_ROWS = 2;
+
+/**
+ * Cards are keyed by their place in the list modulo this, not by album: a new list (a letter typed in
+ * the search, another sort) updates the cards already on screen in place, text and link, instead of
+ * removing them and making new ones; a scroll still adds and removes whole rows. More than any screen
+ * draws at once (8 columns by a few dozen rows), so no two cards drawn together share a key.
+ */
+const CARD_SLOTS = 1024;
 
 /** Enough cards to fill a screen before the grid is measured: 4 rows of 8 columns, 8 rows of 4. */
 export const FIRST_SCREEN_CARDS = 32;
@@ -34,6 +43,26 @@ const FIRST_SCREEN_LIST = 'grid grid-cols-1 gap-y-2 [&>*]:h-16';
 
 /** The list's geometry in the grid's terms: one column as wide as the list. */
 const listLayout = (width: number) => ({ columns: 1, cardWidth: width, rowHeight: ALBUM_ROW_HEIGHT + LIST_GAP });
+
+/**
+ * `value` as of the last frame the browser painted: what can wait for the next frame (the rows beyond
+ * the screen) follows a new value in a task after that paint, never before it.
+ */
+function usePaintedValue<T>(value: T): T {
+  const [painted, setPainted] = useState(value);
+  useEffect(() => {
+    if (painted === value) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(() => value), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [value, painted]);
+  return painted;
+}
 
 /** Width of the grid and its distance from the top of the document (the virtualiser's scroll margin). */
 function useGridBox() {
@@ -105,7 +134,7 @@ export function AlbumGrid({
   const { columns, cardWidth, rowHeight } = list ? listLayout(box.width) : gridLayout(box.width, ALBUM_CARD_INFO_HEIGHT);
   const rowCount = Math.ceil(albums.length / columns);
   const measured = box.width > 0;
-  const settled = useDeferredValue(albums) === albums;
+  const settled = usePaintedValue(albums) === albums;
   const virtualizer = useWindowVirtualizer({
     // No rows before the grid is measured (the CSS grid shows the first screen then): the hydration's
     // commit does not lay out thousands of rows for a column count that is about to change.
@@ -144,7 +173,7 @@ export function AlbumGrid({
   const Item = list ? AlbumRow : AlbumCard;
   const item = (album: AlbumListItem, index: number, priority: boolean, style?: CSSProperties) => (
     <div
-      key={album.id}
+      key={index % CARD_SLOTS}
       role="listitem"
       aria-setsize={albums.length}
       aria-posinset={index + 1}

@@ -1,11 +1,10 @@
-import { CheckSquare, Disc3, MoreHorizontal, Plus, ScanBarcode, SearchX, X } from 'lucide-react';
+import { Disc3, Plus, SearchX } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { AlbumListItem } from '../../../../common/albums.schemas';
 import type { Collection } from '../../../../common/collections.schemas';
 import type { LoanReminders } from '../../../../common/loans';
 import { Button } from '../../../components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { LoadError } from '../../../components/load-error';
@@ -23,8 +22,8 @@ import {
 } from '../../albums/album-view';
 import { formatCount } from '../../../lib/number-format';
 import { AlbumGrid, AlbumGridSkeleton } from '../../albums/components/album-grid';
-import { CollectionActionItems } from '../../collections/components/collection-action-items';
 import { ALL_ALBUMS } from '../../collections/selected-collection';
+import { CollectionActions, CollectionTitle, newAlbumHref } from './collection-heading';
 import { AlbumToolbar } from '../../albums/components/album-toolbar';
 import { useSelectMode } from '../../albums/selection/use-select-mode';
 import { DeferredSelectModeBar } from '../../albums/selection/select-mode-bar-deferred';
@@ -48,13 +47,6 @@ import {
 
 /** How long the album just saved stays marked in the grid. */
 const ALBUM_MARK_MS = 2500;
-
-/** Add Album in a collection starts the form in it; from All albums the form asks which collection. */
-export const newAlbumHref = (collection: string | null) =>
-  collection === null ? '/album/new' : `/album/new?collection=${encodeURIComponent(collection)}`;
-
-/** The heading (and page title) of All albums (docs/product/collections.md#all-albums). */
-export const ALL_ALBUMS_TITLE = 'All albums';
 
 export interface CollectionAlbumsProps {
   /** The selected collection; null for All albums, every collection's albums at once. */
@@ -179,11 +171,11 @@ export function CollectionAlbums({
     () => (albums ? (all ? albums : albumsInCollection(albums, name)) : undefined),
     [albums, all, name],
   );
-  useEffect(() => (inCollection ? prepareSearchKeys(inCollection) : undefined), [inCollection]);
   const sorted = useMemo(
     () => (inCollection ? sortAlbums(inCollection, deferredSortBy) : undefined),
     [inCollection, deferredSortBy],
   );
+  useEffect(() => (sorted ? prepareSearchKeys(sorted) : undefined), [sorted]);
   const shown = useMemo(
     () => (sorted ? filterAlbums(sorted, filters, reminders) : undefined),
     [sorted, filters, reminders],
@@ -232,23 +224,7 @@ export function CollectionAlbums({
     <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-start gap-x-4 gap-y-3">
         <div className="min-w-0 flex-1">
-          <div className="flex min-w-0 items-center gap-1">
-            <h1 className="truncate text-2xl font-semibold tracking-tight sm:text-3xl" title={collection?.name}>
-              {collection?.name ?? ALL_ALBUMS_TITLE}
-            </h1>
-            {collection && (
-              <DropdownMenu>
-                <DropdownMenuTrigger asChild>
-                  <Button variant="ghost" size="icon" aria-label="Collection actions" className="shrink-0 text-ink-muted">
-                    <MoreHorizontal aria-hidden />
-                  </Button>
-                </DropdownMenuTrigger>
-                <DropdownMenuContent align="start" className="min-w-44">
-                  <CollectionActionItems collection={collection} onRename={onRename} onDelete={onDelete} />
-                </DropdownMenuContent>
-              </DropdownMenu>
-            )}
-          </div>
+          <CollectionTitle collection={collection} onRename={onRename} onDelete={onDelete} />
           <p className="mt-1 text-sm text-ink-muted tabular-nums" aria-live="polite" data-testid="album-summary">
             {shown ? (
               <>
@@ -266,37 +242,14 @@ export function CollectionAlbums({
             )}
           </p>
         </div>
-        <div className="flex items-center gap-2">
-          {inCollection && inCollection.length > 0 && (
-            <Button
-              ref={selectButton}
-              variant="secondary"
-              className="max-sm:w-10 max-sm:px-0"
-              onClick={select.active ? select.leave : select.enter}
-            >
-              {select.active ? <X aria-hidden /> : <CheckSquare aria-hidden />}
-              {/* On a phone the icon alone, so the collection's name keeps its room. */}
-              <span className="max-sm:sr-only">{select.active ? 'Done' : 'Select'}</span>
-            </Button>
-          )}
-          {/* docs/product/record-check.md#page: at a fair, "do I own this?" is one tap from the home. */}
-          {/* The icon alone below 1024 px (a phone, or a tablet beside the sidebar): the collection's name keeps its room. */}
-          <Button asChild variant="secondary" className="max-lg:w-10 max-lg:px-0">
-            <Link href="/check" title="Check a record">
-              <ScanBarcode aria-hidden />
-              <span className="max-lg:sr-only">Check a record</span>
-            </Link>
-          </Button>
-          <Button asChild>
-            {/* On a phone "Add" shows, so the collection's name keeps its room beside three buttons; its name stays Add Album. */}
-            <Link href={newAlbumHref(collection?.name ?? null)} aria-label="Add Album">
-              <Plus aria-hidden />
-              <span>
-                Add<span className="max-sm:sr-only"> Album</span>
-              </span>
-            </Link>
-          </Button>
-        </div>
+        <CollectionActions
+          collection={collection}
+          canSelect={!!inCollection && inCollection.length > 0}
+          selecting={select.active}
+          onSelect={select.enter}
+          onDone={select.leave}
+          selectButtonRef={selectButton}
+        />
       </div>
 
       <div className="grid gap-2">
