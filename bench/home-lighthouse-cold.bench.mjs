@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { chromium } from 'playwright-core';
 import { machineLine, median, report, startServer } from './support.mjs';
 
@@ -19,6 +20,13 @@ const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disa
 const SIZES = (process.env.COLD_ALBUMS ?? '5000,20000').split(',').map(Number);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const TARGET = 90;
+/**
+ * Lighthouse's mobile preset slows the CPU 4×. LIGHTHOUSE_CPU_SLOWDOWN sets another factor to see how the
+ * page does on a machine slower than this one (10 here read like a machine about twice as slow); the
+ * target is gated at Lighthouse's own 4 only.
+ */
+const CPU_SLOWDOWN = Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? throttling.mobileSlow4G.cpuSlowdownMultiplier);
+const GATED = CPU_SLOWDOWN === throttling.mobileSlow4G.cpuSlowdownMultiplier;
 const EMAIL = 'bench-lighthouse-cold@spindle.test';
 const PASSWORD = 'bench-password-1';
 
@@ -32,7 +40,8 @@ async function coldRun(url, cookie) {
     await cdp.contexts()[0].addCookies([{ name, value, url }]);
     await cdp.close();
     // Storage is not reset by Lighthouse (it would take the cookie's sign-in with it); the profile is new.
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true });
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true,
+      throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN } });
     return result?.lhr;
   } finally {
     chrome.kill();
@@ -105,7 +114,9 @@ for (const albums of SIZES) {
       chrome.kill();
     }
     console.log(machineLine());
-    if (scores.length) {
+    if (scores.length && !GATED) {
+      console.log(`  CPU slowed ${CPU_SLOWDOWN}× instead of Lighthouse's ${throttling.mobileSlow4G.cpuSlowdownMultiplier}×: median ${median(scores)} (printed, not gated)`);
+    } else if (scores.length) {
       const value = median(scores);
       ok = report(`Lighthouse mobile performance, signed-in home, first visit, ${albums} albums (median of ${scores.length}: ${scores.join(', ')})`, value, `≥ ${TARGET}`, value >= TARGET) && ok;
     }
