@@ -84,6 +84,10 @@ test.describe('one frame on every signed-in page', () => {
     updateUser(email, { subscription_status: 'trialing', trial_end_date: '2020-01-01T00:00:00.000Z' });
     for (const path of ['/subscription', '/subscribe']) {
       await page.goto(path);
+      // docs/product/subscription.md: a gated user on /subscription is sent to /subscribe after 100 ms,
+      // which draws the page's frame anew: the menu is opened once there, not in the moment before.
+      await expect(page).toHaveURL(/\/subscribe$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Keep Your Collection Going');
       await expectFrame(page);
       await menuButton(page).click();
       const items = page.getByRole('menuitem');
