@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
 import '../test/dom-shims';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useLocation } from 'wouter';
 import { useSearchExcept, useSearchParam } from './address-search';
-import { useInAppLinkClicks } from './in-app-links';
 
 afterEach(() => {
   cleanup();
@@ -31,51 +29,5 @@ describe('reads of the address that re-render only for what they read (docs/deci
 
     act(() => window.history.pushState(null, '', '/collection?collection=Soul%20%26%20Funk&q=bl'));
     expect(renders).toEqual(['Jazz | collection=Jazz', 'Soul & Funk | collection=Soul+%26+Funk']);
-  });
-});
-
-describe('one click handler for a list of plain links', () => {
-  function List() {
-    const onClick = useInAppLinkClicks();
-    const [path] = useLocation();
-    return (
-      <div>
-        <p>at {path}</p>
-        <div onClick={onClick}>
-          <a href="/album/7">
-            <span>Kind of Blue</span>
-          </a>
-          <a href="/album/8" target="_blank">
-            Blue Train
-          </a>
-        </div>
-      </div>
-    );
-  }
-
-  it('a plain click on an album opens it in the app; a click with a modifier or on a link with a target is the browser’s', () => {
-    window.history.replaceState(null, '', '/collection');
-    // Whether the app took the click, read once it has bubbled out; then jsdom, which cannot open
-    // another document, is kept from trying.
-    const taken: boolean[] = [];
-    const record = (event: MouseEvent) => {
-      taken.push(event.defaultPrevented);
-      event.preventDefault();
-    };
-    window.addEventListener('click', record);
-    try {
-      render(<List />);
-      fireEvent.click(screen.getByText('Kind of Blue'));
-      expect(screen.getByText('at /album/7')).toBeTruthy();
-
-      act(() => window.history.replaceState(null, '', '/collection'));
-      fireEvent.click(screen.getByText('Kind of Blue'), { ctrlKey: true });
-      fireEvent.click(screen.getByText('Kind of Blue'), { button: 1 });
-      fireEvent.click(screen.getByText('Blue Train'));
-      expect(taken).toEqual([true, false, false, false]);
-      expect(window.location.pathname).toBe('/collection');
-    } finally {
-      window.removeEventListener('click', record);
-    }
   });
 });

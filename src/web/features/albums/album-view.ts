@@ -205,18 +205,20 @@ const PREPARE_SLICE_MS = 4;
  * function that stops it.
  */
 export function prepareSearchKeys(albums: readonly Sortable[]): () => void {
-  let next = 0;
+  if (listKeys.has(albums)) return () => {};
+  const keys: SearchKeys[] = [];
   let stopped = false;
   const idle = (run: () => void) =>
     typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 50);
   const slice = () => {
-    if (stopped) return;
+    // Stopped, or a letter typed meanwhile made the list's keys at once.
+    if (stopped || listKeys.has(albums)) return;
     const end = performance.now() + PREPARE_SLICE_MS;
-    while (next < albums.length && performance.now() < end) {
-      for (const last = Math.min(albums.length, next + 100); next < last; next++) searchKeys(albums[next]!);
+    while (keys.length < albums.length && performance.now() < end) {
+      for (const last = Math.min(albums.length, keys.length + 100); keys.length < last; ) keys.push(searchKeys(albums[keys.length]!));
     }
-    if (next < albums.length) idle(slice);
-    else searchKeysOf(albums);
+    if (keys.length < albums.length) idle(slice);
+    else listKeys.set(albums, keys);
   };
   idle(slice);
   return () => {
@@ -259,7 +261,7 @@ export function filterAlbums<T extends Sortable>(albums: readonly T[], filters: 
       (!search || search(keys![index]!)) &&
       (!artist || keys![index]!.artist.includes(artist)) &&
       (!genre || (album.genre !== null && album.genre.toLocaleLowerCase().includes(genre))) &&
-      (lending === 'all' || matchesLending(album, lending, reminders)) &&
+      matchesLending(album, lending, reminders) &&
       (!format || album.format === format) &&
       (minRating <= 0 || (album.rating !== null && album.rating >= minRating))
     )
