@@ -2,7 +2,16 @@ import { WifiOff } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { getOfflineState, subscribeOfflineState, type OfflineState } from './offline-state';
 
-const SERVER_STATE: OfflineState = { offline: false, keptAt: null };
+const ONLINE: OfflineState = { offline: false, keptAt: null };
+
+/**
+ * Online, as the server draws the page. The browser's own state when that is online too: the same
+ * object, so the hydrated page is not re-rendered at once for a notice that shows nothing.
+ */
+const serverState = (): OfflineState => {
+  const state = getOfflineState();
+  return state.offline ? ONLINE : state;
+};
 
 /** "24 Nov 2026, 16:40" in the user's locale; null for a missing or unreadable time. */
 function keptWhen(keptAt: string | null): string | null {
@@ -17,7 +26,7 @@ function keptWhen(keptAt: string | null): string | null {
  * shown online (the server's drawing and the hydration agree: the server's snapshot is "online").
  */
 export function OfflineNotice() {
-  const { offline, keptAt } = useSyncExternalStore(subscribeOfflineState, getOfflineState, () => SERVER_STATE);
+  const { offline, keptAt } = useSyncExternalStore(subscribeOfflineState, getOfflineState, serverState);
   if (!offline) return null;
   const when = keptWhen(keptAt);
   return (

@@ -147,6 +147,17 @@ describe('the sort\'s reading of names (docs/product/collections.md#filters: lea
     expect(sortingText('!!!')).toBe('!!!');
   });
 
+  it('keeps a plain name as it is, and still trims and drops "the " in any case', () => {
+    expect(sortingText('Abbey Road')).toBe('Abbey Road');
+    expect(sortingText('4AD Sampler')).toBe('4AD Sampler');
+    expect(sortingText('Abbey Road ')).toBe('Abbey Road');
+    expect(sortingText('Abbey Road\u00a0')).toBe('Abbey Road');
+    expect(sortingText('the Cure')).toBe('Cure');
+    expect(sortingText('THE\tWho')).toBe('Who');
+    expect(sortingText('Ágætis byrjun')).toBe('Ágætis byrjun');
+    expect(sortingText('  "Heroes"')).toBe('Heroes"');
+  });
+
   it('sorts "...And Justice for All" under A, "The Beatles" under B, and numbers in natural order', () => {
     const titles = ['Vol. 10', 'The Beatles', '...And Justice for All', 'Vol. 2', 'Carpenters', '(What\'s the Story) Morning Glory?'];
     const sorted = sortAlbums(titles.map((title) => album({ title })), 'title').map((a) => a.title);

@@ -58,12 +58,22 @@ const compareText = (a: string, b: string) => (collator ??= new Intl.Collator(un
 const LEADING_PUNCTUATION = /^[^\p{L}\p{N}]+/u;
 const LEADING_THE = /^the\s+/i;
 
+/** An ASCII letter or digit, but not T or t (which may start "The "). */
+const isPlainStart = (code: number) =>
+  (code >= 48 && code <= 57) || (code >= 65 && code <= 90 && code !== 84) || (code >= 97 && code <= 122 && code !== 116);
+
 /**
  * docs/product/collections.md#filters: leading punctuation and a leading "The " do not decide the
  * order ("...And Justice for All" under A, "The Beatles" under B). A name that is only "The" or only
  * punctuation keeps its own text, so it still sorts somewhere sensible.
  */
 export function sortingText(text: string): string {
+  // Most names start with a plain letter or digit other than the T of "The " and end with a visible
+  // ASCII character: nothing to take off, so they are themselves, without three regular expressions
+  // each (a thousandth of a second per thousand albums in the first sort of a phone's first visit).
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(text.length - 1);
+  if (isPlainStart(first) && last > 32 && last < 127) return text;
   const bare = text.trim().replace(LEADING_PUNCTUATION, '');
   const withoutThe = bare.replace(LEADING_THE, '').replace(LEADING_PUNCTUATION, '');
   return withoutThe || bare || text.trim();

@@ -55,7 +55,7 @@ function CollectionsDrawer({
   onOpenChange: (open: boolean) => void;
   children: ReactNode;
 }) {
-  const narrow = useIsNarrow();
+  const narrow = useIsNarrow(open);
   return (
     <Dialog open={narrow && open} onOpenChange={onOpenChange}>
       <DrawerContent title="Collections">{children}</DrawerContent>
