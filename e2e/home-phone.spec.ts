@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousAxeFindings } from './support/axe-check';
-import { signIn } from './support/helpers';
+import { pageErrors, signIn } from './support/helpers';
 
 /*
  * The phone home shows records, not controls: at 768 px and less the filters fold behind a Filters
@@ -24,15 +24,6 @@ async function seed(page: Page) {
 
 const filtersButton = (page: Page) => page.getByRole('button', { name: /^Filters/ });
 const rowTitles = (page: Page) => page.getByTestId('album-row').locator('h2');
-
-function pageErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return errors;
-}
 
 test.describe('the phone home', () => {
   test('filters fold behind a Filters button with the count of active ones; the search stays; a wide screen shows them all', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousAxeFindings } from './support/axe-check';
-import { expectStoredSelection, signIn } from './support/helpers';
+import { expectStoredSelection, pageErrors, signIn } from './support/helpers';
 
 /*
  * docs/product/collections.md#home: the collection home is drawn on the server, so its first album
@@ -42,16 +42,6 @@ const cardBoxes = (page: Page, count: number) =>
       }),
     count,
   );
-
-/** Errors the page reports: React reports a hydration that did not match as an uncaught error. */
-function pageErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return errors;
-}
 
 async function addAlbums(page: Page, collection: string, count: number, prefix = 'Record') {
   expect((await page.request.post('/api/collections', { data: { name: collection } })).status()).toBe(201);

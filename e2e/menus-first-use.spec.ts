@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support/helpers';
+import { pageErrors, signIn } from './support/helpers';
 
 /*
  * Menus and selects sleep until first wanted (docs/decisions.md, "The first visit"): on the home the
@@ -24,17 +24,8 @@ const titles = (page: Page) => page.getByTestId('album-card').locator('h2').allT
 const appTookOver = (page: Page) =>
   page.waitForFunction(() => document.querySelector<HTMLElement>('[role="listitem"]')?.style.position === 'absolute');
 
-function consoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return errors;
-}
-
 test('keyboard only: the sort field keeps the focus Tab gives it and opens with an arrow; a collection menu opens on its first item and Escape gives the focus back', async ({ page }) => {
-  const errors = consoleErrors(page);
+  const errors = pageErrors(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);
   await seed(page);
@@ -69,7 +60,7 @@ test('keyboard only: the sort field keeps the focus Tab gives it and opens with 
 test('a phone: a tap opens the sort field and the collection menu the first time', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();
-  const errors = consoleErrors(page);
+  const errors = pageErrors(page);
   await signIn(page);
   await seed(page);
   await page.goto('/collection?collection=Shelf');

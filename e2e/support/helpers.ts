@@ -61,3 +61,13 @@ export async function expectStoredSelection(page: Page, name: string) {
   const cookie = async () => (await page.context().cookies()).find((c) => c.name === 'spindle_selected_collection')?.value;
   await expect.poll(cookie).toBe(encodeURIComponent(name));
 }
+
+/** Errors the page reports: React reports a hydration that did not match as an uncaught error. */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
