@@ -164,8 +164,13 @@ export function AlbumGrid({
     onAlbumFocused?.(focusAlbumId);
   }, [measured, focusAlbumId, albums, columns, rowHeight, box.top, onAlbumFocused]);
 
-  // Row heights follow the width: positions are recomputed when it changes.
+  // Row heights follow the width: positions are recomputed when it changes. Not as the grid mounts
+  // (nothing is measured yet): that measure re-rendered the grid synchronously inside the hydration's
+  // commit, which then also ran every effect in that task (docs/decisions.md, "The first visit").
+  const measuredRowHeight = useRef(rowHeight);
   useLayoutEffect(() => {
+    if (measuredRowHeight.current === rowHeight) return;
+    measuredRowHeight.current = rowHeight;
     virtualizer.measure();
   }, [virtualizer, rowHeight]);
 
