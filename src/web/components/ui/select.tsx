@@ -45,8 +45,9 @@ const focusVisible = (element: Element) => {
  * the server-drawn home was taken over (blocking time on a phone's first visit,
  * bench/home-lighthouse-cold). Focus from the keyboard wakes it (Radix's own field takes the focus
  * over), and so does a press: a mouse opens it at once, as Radix's would; a touch opens it with the
- * tap's click, and so does a click on its label; a key that opens Radix's opens it. Its list of options is mounted the first time it opens. Memoized: a toolbar re-rendered
- * for a typed letter passes each select the same props (stable handlers).
+ * tap's click, and so does a click on its label; a key that opens Radix's opens it. Its list of
+ * options is mounted the first time it opens. Memoized: a toolbar re-rendered for a typed letter
+ * passes each select the same props (stable handlers).
  */
 export const Select = memo(function Select({ id, value, onValueChange, options, placeholder, disabled, className, name, ...aria }: SelectProps) {
   const [awake, setAwake] = useState(false);
