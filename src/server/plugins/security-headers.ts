@@ -19,11 +19,38 @@ export function tileSource(template: string): string | undefined {
 }
 
 /**
- * Security headers for every response; the CSP allows no inline script but the theme's, by its hash.
- * The headers never vary, so helmet's middleware runs once, at start-up, against a recording response,
- * and every request gets the recorded headers as Fastify reply headers (per-request cost:
- * helmet's twelve middlewares and `res.setHeader` calls per request also sent Node's header writing
- * down its slow path, merging those with the reply's). A route's own `reply.header` still overrides one.
+ * The policy of an /api/ answer: it is data (JSON, a CSV download, an image), never a page, so it may load
+ * nothing, run nothing and be framed nowhere. Stricter than a page's and the same for every answer.
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none';base-uri 'self';object-src 'none';frame-ancestors 'none'";
+
+/**
+ * The headers that protect an answer which is not a page (docs/product/api.md#security-headers): the
+ * browser must not sniff it into a page, frame it, or hand it to another site's page; HSTS as on every
+ * answer. The page-only headers (the page's CSP, Referrer-Policy, Cross-Origin-Opener-Policy,
+ * Origin-Agent-Cluster, DNS prefetching, and those for old browsers and plug-ins) say nothing about an
+ * answer no browser renders, and writing them was a tenth of a signed-in GET /api/user's CPU.
+ */
+export function apiHeaders(pageHeaders: Readonly<Record<string, string>>): Record<string, string> {
+  const hsts = pageHeaders['strict-transport-security'];
+  return {
+    'content-security-policy': API_CONTENT_SECURITY_POLICY,
+    'cross-origin-resource-policy': 'same-origin',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    ...(hsts === undefined ? {} : { 'strict-transport-security': hsts }),
+  };
+}
+
+/**
+ * Security headers for every response. Pages (everything outside /api/: the app, the shared pages, the
+ * demo checkout, the scripts and the service worker, whose own CSP governs what it may fetch) get
+ * helmet's set; the CSP allows no inline script but the theme's, by its hash. /api/ answers get
+ * `apiHeaders`. The headers never vary, so helmet's middleware runs once, at start-up, against a
+ * recording response, and every request gets the recorded headers as Fastify reply headers
+ * (per-request cost: helmet's twelve middlewares and `res.setHeader` calls per request also sent Node's
+ * header writing down its slow path, merging those with the reply's). A route's own `reply.header`
+ * still overrides one.
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const https = app.ctx.config.secureCookies;
@@ -53,9 +80,10 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
-  const headers = recordHeaders(applyHeaders);
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+  const pageHeaders = recordHeaders(applyHeaders);
+  const answerHeaders = apiHeaders(pageHeaders);
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(request.url.startsWith('/api/') ? answerHeaders : pageHeaders);
     done();
   });
 }

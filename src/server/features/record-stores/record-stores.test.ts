@@ -278,7 +278,9 @@ describe('GET /api/map-config', () => {
         tileUrl: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png?key={apiKey}',
         attribution: 'Example',
       });
-      expect(String(response.headers['content-security-policy'])).toMatch(/img-src [^;]*https:\/\/\*\.tiles\.example\.com/);
+      // The map is drawn on the record stores page: that page's CSP is the one that must allow the tiles.
+      const page = await client.get('/record-stores');
+      expect(String(page.headers['content-security-policy'])).toMatch(/img-src [^;]*https:\/\/\*\.tiles\.example\.com/);
     } finally {
       await other.close();
     }
