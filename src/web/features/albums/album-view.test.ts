@@ -65,6 +65,16 @@ describe('filter (docs/product/collections.md#filters: artist and genre are case
     expect(filterAlbums(fresh, { ...NO_FILTERS, search: 'beatles' }, REMINDERS)).toEqual([fresh[1]]);
   });
 
+  it('the search rehearsed while idle over the first thousand albums leaves every later search right, past the thousandth too', async () => {
+    const many = Array.from({ length: 1200 }, (_, index) => album({ id: index + 1, title: `Record ${index + 1}`, artist: index === 1100 ? 'Alice Coltrane' : 'Someone' }));
+    const stop = prepareSearchKeys(many);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    stop();
+    expect(filterAlbums(many, { ...NO_FILTERS, search: 'coltrane' }, REMINDERS)).toEqual([many[1100]]);
+    expect(filterAlbums(many, { ...NO_FILTERS, search: 'record 1200' }, REMINDERS)).toEqual([many[1199]]);
+    expect(filterAlbums(many, { ...NO_FILTERS, search: '\u0001' }, REMINDERS)).toEqual([]);
+  });
+
   it('both filters must match', () => {
     expect(filterAlbums(all, { artist: 'davis', genre: 'rock', lending: 'all' }, REMINDERS)).toEqual([]);
     expect(filterAlbums(all, { artist: 'davis', genre: 'jazz', lending: 'all' }, REMINDERS)).toEqual([kind]);
