@@ -54,6 +54,7 @@ describe('API conventions', () => {
     // Scripts from the site itself, and the one inline script (the theme's) by its hash.
     const themeHash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
     expect(csp).toContain(`script-src 'self' 'sha256-${themeHash}';`);
+    expect(csp.split(';').find((directive) => directive.trim().startsWith('script-src'))).not.toContain('unsafe');
     expect(csp).toMatch(/frame-ancestors 'none'/);
     expect(csp).toMatch(/object-src 'none'/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
