@@ -3,12 +3,18 @@ import { ENRICHMENT_PATHS } from '../../../common/enrichment-paths';
 import type { EnrichmentStatus } from '../../../common/enrichment.schemas';
 import { apiRequest, getJson } from '../../lib/api-client';
 import { QUERY_KEYS } from '../../lib/api-paths';
+import { plainEnrichmentStatus } from './status-answer';
 
 /**
- * The answers' schemas, fetched with the first read: the home shows the progress line, and zod's code
+ * The answers' schemas, fetched when first needed: the home shows the progress line, and zod's code
  * in the home's first evaluation was a long task on a phone's first visit (bench/home-lighthouse-cold).
+ * The usual progress answer is checked without them (`plainEnrichmentStatus`).
  */
 const schemas = () => import('../../../common/enrichment.schemas');
+
+async function readStatus(answer: unknown): Promise<EnrichmentStatus> {
+  return plainEnrichmentStatus(answer) ?? (await schemas()).enrichmentStatusSchema.parse(answer);
+}
 
 /** While lookups run the progress is read again this often; idle, it is read once. */
 const RUNNING_POLL_MS = 3_000;
@@ -22,8 +28,7 @@ export function useEnrichmentStatus() {
   return useQuery({
     queryKey: statusKey,
     queryFn: async ({ signal }) => {
-      const [answer, { enrichmentStatusSchema }] = await Promise.all([getJson(ENRICHMENT_PATHS.status, { signal }), schemas()]);
-      const status = enrichmentStatusSchema.parse(answer);
+      const status = await readStatus(await getJson(ENRICHMENT_PATHS.status, { signal }));
       const previous = queryClient.getQueryData<EnrichmentStatus>(statusKey);
       // Albums gain covers as the run goes: the list is read again when more are done.
       if (previous && previous.done !== status.done) void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.albums });
@@ -53,7 +58,7 @@ export function usePauseEnrichment() {
   return useMutation({
     mutationFn: async (action: 'pause' | 'resume') => {
       const answer = await apiRequest('POST', action === 'pause' ? ENRICHMENT_PATHS.pause : ENRICHMENT_PATHS.resume);
-      return (await schemas()).enrichmentStatusSchema.parse(answer);
+      return readStatus(answer);
     },
     onSuccess: (status) => queryClient.setQueryData(statusKey, status),
   });
