@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, parseAst, type Plugin } from 'vite';
+import { eagerCommonJsFactoriesPlugin } from './scripts/eager-commonjs';
+import { startChunkName } from './scripts/start-chunks';
 import { THEME_SCRIPT, THEME_SCRIPT_PLACEHOLDER } from './src/common/theme-script';
 
 /** The theme script goes inline into <head> (see src/common/theme-script.ts for why). */
@@ -28,9 +30,12 @@ function preloadAppChunks(): Plugin {
       order: 'post',
       handler(html, { bundle }) {
         const chunks = Object.values(bundle ?? {}).filter((output) => output.type === 'chunk');
-        const start = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('src/web/app/start.tsx'));
-        if (!start) throw new Error('no chunk for src/web/app/start.tsx');
-        const files = [start.fileName, ...start.imports].filter((file) => !html.includes(`/${file}"`));
+        const starts = ['src/web/app/start-prelude.ts', 'src/web/app/start.tsx'].map((entry) => {
+          const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => id.endsWith(entry)));
+          if (!chunk) throw new Error(`no chunk for ${entry}`);
+          return chunk;
+        });
+        const files = [...new Set(starts.flatMap((chunk) => [chunk.fileName, ...chunk.imports]))].filter((file) => !html.includes(`/${file}"`));
         const links = files.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`).join('');
         return html.replace('  </head>', () => `${links}  </head>`);
       },
@@ -40,7 +45,7 @@ function preloadAppChunks(): Plugin {
 
 export default defineConfig({
   root: '.',
-  plugins: [react(), tailwindcss(), inlineThemeScript(), preloadAppChunks()],
+  plugins: [react(), tailwindcss(), inlineThemeScript(), preloadAppChunks(), eagerCommonJsFactoriesPlugin(parseAst)],
   // zod without its eval probe, which the CSP reports (src/web/lib/zod-csp.ts).
   resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('src/web/lib/zod-csp.ts', import.meta.url)) }] },
   build: {
@@ -57,13 +62,14 @@ export default defineConfig({
     // chunks in parallel once it has read the imported chunk's imports, while the album list still loads.
     modulePreload: {
       polyfill: false,
-      resolveDependencies: (filename, deps) => (/(^|\/)(start|enrichment\.schemas)-[\w-]+\.js$/.test(filename) ? [] : deps),
+      resolveDependencies: (filename, deps) => (/(^|\/)(start|start-prelude|enrichment\.schemas)-[\w-]+\.js$/.test(filename) ? [] : deps),
     },
     // The prerendered landing page (scripts/prerender-landing.mjs) loads only its own tiny entry, found
     // through the manifest; the script deletes the manifest afterwards so it is never served.
     manifest: true,
     rolldownOptions: {
       input: { index: 'index.html', landing: 'src/web/features/landing/landing-entry.ts' },
+      output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ debugName: 'app start', name: startChunkName(fileURLToPath(new URL('.', import.meta.url))) }] } },
     },
   },
   server: {

@@ -42,7 +42,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/common/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
+          include: ['src/common/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'scripts/**/*.test.{mjs,ts}'],
           environment: 'node',
           maxWorkers: 3,
           sequence: { groupOrder: 0 },

@@ -24,12 +24,15 @@ const start = () => {
   // React DOM first, then the app, with a pause between: evaluating both at once was one long task
   // (Lighthouse's blocking time on the server-drawn home). Between them, on the drawn home,
   // the page's first Intl.Collator (the album sort's), whose ICU data takes about 11 ms to load: in a
-  // task of its own rather than inside the hydration's sort.
+  // task of its own rather than inside the hydration's sort. Then the app's code in two halves, each
+  // evaluated in a task of its own (app/start-prelude.ts).
   void import('react-dom/client')
     .then(yieldToMain)
     .then(() => {
       if (serverDrawn) new Intl.Collator(undefined, { sensitivity: 'base', numeric: true }).compare('a', 'b');
     })
+    .then(yieldToMain)
+    .then(() => import('./app/start-prelude'))
     .then(yieldToMain)
     .then(() => import('./app/start'))
     .then(({ startApp }) => startApp(root))
