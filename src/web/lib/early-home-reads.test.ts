@@ -104,6 +104,31 @@ describe('the early album read, in slices', () => {
     await expect(takeEarlyJson('/api/albums')).resolves.toBeUndefined();
   });
 
+  it('asks for at most two slices at a time, and puts them back in order whichever answers first', async () => {
+    const many = Array.from({ length: ALBUM_SLICE * 6 + 1 }, (_, i) => ({ id: i + 1 }));
+    let inFlight = 0;
+    let mostInFlight = 0;
+    fetchMock.mockImplementation((url) => {
+      const query = new URL(hrefOf(url), 'http://x').searchParams;
+      const offset = Number(query.get('offset'));
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      const body = JSON.stringify(many.slice(offset, offset + ALBUM_SLICE));
+      const headers = { 'content-type': 'application/json', etag: `W/"list:${offset}:${ALBUM_SLICE}"`, 'x-total-count': String(many.length) };
+      // Later slices answer sooner: the order of the answers is not the order of the list.
+      return new Promise((resolve) =>
+        setTimeout(() => {
+          inFlight -= 1;
+          resolve(new Response(body, { status: 200, headers }));
+        }, 30 - offset / ALBUM_SLICE),
+      );
+    });
+    startEarlyReads(['/api/albums']);
+    await expect(takeEarlyJson('/api/albums')).resolves.toEqual(many);
+    expect(fetchMock).toHaveBeenCalledTimes(7);
+    expect(mostInFlight).toBe(2);
+  });
+
   it('a short list is the first slice alone', async () => {
     fetchMock.mockImplementation((url) => Promise.resolve(slice(hrefOf(url), 'W/"list"', 3)));
     startEarlyReads(['/api/albums']);
