@@ -12,6 +12,19 @@ const lastFocusInside = new WeakMap<Element, HTMLElement>();
 const returnTargets = new WeakMap<Element, RefObject<HTMLElement[]>>();
 
 /**
+ * The element that last took focus. A dialog whose code loads as it is first opened renders a moment
+ * later; if a menu item opened it, focus may then be on nothing: the item is gone with its closing
+ * menu and the menu's button has not taken focus back yet. The dialog then returns focus to where the
+ * item would have sent it (its menu's button) instead of to the page's body.
+ */
+let lastFocused: HTMLElement | null = null;
+if (typeof document !== 'undefined') {
+  document.addEventListener('focusin', (event) => {
+    if (event.target instanceof HTMLElement) lastFocused = event.target;
+  });
+}
+
+/**
  * Where focus goes back to when a dialog opened from `element` closes, best first: the element
  * itself; for a menu item (gone once its menu closes) the menu's button; for an element inside
  * another dialog (the drawer, which closes as the new dialog opens) that dialog's own targets.
@@ -73,7 +86,8 @@ export function useReturnFocus(props: { onOpenAutoFocus?: (event: Event) => void
   const targets = useRef<HTMLElement[]>([]);
   const record = () => {
     const active = document.activeElement;
-    targets.current = active instanceof HTMLElement && active !== document.body ? returnTargetsFor(active) : [];
+    const origin = active instanceof HTMLElement && active !== document.body ? active : lastFocused;
+    targets.current = origin ? returnTargetsFor(origin) : [];
   };
   return {
     origin: <FocusOrigin record={record} />,
