@@ -29,6 +29,9 @@ async function settle(page: Page) {
 }
 
 async function scrollHomeDown(page: Page) {
+  // The grid as tall as all its rows: measured, and drawn from the whole album list (a search typed as
+  // the page opens waits for it; docs/decisions.md, "The first visit").
+  await page.waitForFunction(() => document.querySelector<HTMLElement>('[role="listitem"]')?.style.position === 'absolute');
   await page.evaluate(() => window.scrollTo(0, 1600));
   await expect.poll(() => scrollY(page)).toBeGreaterThan(1000);
 }

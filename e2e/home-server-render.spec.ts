@@ -110,6 +110,35 @@ test.describe('the collection home drawn on the server', () => {
     expect(errors).toEqual([]);
   });
 
+  test('the drawing is taken over before the album list is read: its numbers stay, places past its head load, and the list follows', async ({ page }) => {
+    await signIn(page);
+    await addAlbums(page, 'Crates', 60);
+    const errors = pageErrors(page);
+    // The album list held back: the app takes the drawing over from its head alone.
+    let releaseList!: () => void;
+    const listHeld = new Promise<void>((resolve) => (releaseList = resolve));
+    await page.route((url) => url.pathname === '/api/albums', async (route) => {
+      await listHeld;
+      await route.continue();
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/collection');
+    await waitForHydration(page);
+    await expect(page.getByTestId('album-summary')).toContainText('60 albums');
+    await expect(cards(page).first()).toContainText('Record 00');
+    await expect(page.getByRole('listitem').first()).toHaveAttribute('aria-setsize', '60');
+    // The head holds the first 48 albums: the places after them wait for the list.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(page.locator('[role="listitem"][aria-busy="true"]').first()).toBeAttached();
+    await expect(cards(page).filter({ hasText: 'Record 59' })).toHaveCount(0);
+    releaseList();
+    await expect(cards(page).filter({ hasText: 'Record 59' })).toBeVisible();
+    await expect(page.locator('[role="listitem"][aria-busy="true"]')).toHaveCount(0);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Record 5');
+    await expect(page.getByTestId('album-summary')).toContainText('10 of 60 albums');
+    expect(errors).toEqual([]);
+  });
+
   test('text typed into a field and a button pressed before the app has taken over the drawing act once it has', async ({ page }) => {
     await signIn(page);
     expect((await page.request.post('/api/collections', { data: { name: 'Shelf' } })).status()).toBe(201);

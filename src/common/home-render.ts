@@ -23,9 +23,44 @@ export interface HomeRenderInput {
   storedOverdueDismissal: string;
 }
 
+/**
+ * What the drawn home showed, for the browser to take the drawing over without the album list: the
+ * first albums of the grid in its order and the numbers read from the whole list. The list itself is
+ * read after the takeover (docs/decisions.md, "The first visit").
+ */
+export interface HomeHead {
+  /** The selected collection's grid; null when none is shown (no collections yet). */
+  view: HomeHeadView | null;
+  /** Overdue loans across every collection (the header's count) and the notice's keys for them. */
+  overdueCount: number;
+  overdueKeys: string[];
+}
+
+export interface HomeHeadView {
+  /** The collection shown (null: All albums), the sort and the filters the drawing used. */
+  collection: string | null;
+  sortBy: string;
+  filters: string;
+  /** The first HOME_HEAD_ALBUMS albums the grid shows, in its order. */
+  albums: AlbumListItem[];
+  shownCount: number;
+  inCollectionCount: number;
+  totalCents: number;
+}
+
+/** Albums the head carries: the drawn cards and the rest of a wide first screen with its rows beyond. */
+export const HOME_HEAD_ALBUMS = 48;
+
+/** The id of the drawn page's `<script type="application/json">` holding the head. */
+export const HOME_HEAD_ELEMENT_ID = 'home-head';
+
+/** The head as a JSON script's text: `<` written as `\u003c`, so no album's title can end the script. */
+export const homeHeadScript = (head: HomeHead) =>
+  `<script type="application/json" id="${HOME_HEAD_ELEMENT_ID}">${JSON.stringify(head).replace(/</g, '\\u003c')}</script>`;
+
 export interface HomeRenderModule {
-  /** The markup of the app's root element. */
-  renderHome(input: HomeRenderInput): string;
+  /** The markup of the app's root element, and the head of what it shows. */
+  renderHome(input: HomeRenderInput): { html: string; head: HomeHead };
 }
 
 /** Marks a root the server drew (data-server-render), and what the browser must agree on to hydrate it. */

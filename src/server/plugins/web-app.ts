@@ -34,11 +34,12 @@ const TYPES: Record<string, string> = {
 
 /**
  * What a feature adds to index.html for some paths: markup for <head> (link previews of shared
- * collections, preloads), and the app's root element as the server drew it (the collection home).
+ * collections, preloads), and the app's root element as the server drew it (the collection home),
+ * with markup to follow it (the drawing's head of data, a JSON script).
  */
 export interface PageParts {
   head?: string;
-  root?: { html: string; attributes: Record<string, string> };
+  root?: { html: string; attributes: Record<string, string>; after?: string };
 }
 export type PageRenderer = (request: FastifyRequest) => Promise<PageParts | null>;
 
@@ -127,7 +128,7 @@ function composePage(index: string, parts: readonly PageParts[]): string {
     const attributes = Object.entries(root.attributes)
       .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
       .join('');
-    html = html.replace(EMPTY_ROOT, () => `<div id="root"${attributes}>${root.html}</div>`);
+    html = html.replace(EMPTY_ROOT, () => `<div id="root"${attributes}>${root.html}</div>${root.after ?? ''}`);
     // A drawn page loads the app after its first frame (src/web/main.tsx): compiling it while the page
     // is shown is what the drawing is there to avoid.
     html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');

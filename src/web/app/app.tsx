@@ -1,6 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
+import type { HomeHead } from '../../common/home-render';
 import { Router } from 'wouter';
 import { Button } from '../components/ui/button';
 import { FullScreenSpinner } from '../components/ui/spinner';
@@ -52,6 +53,7 @@ export interface ServerRenderProps {
   storedSelectedCollection: string | null;
   storedHomeView: string;
   storedOverdueDismissal: string;
+  recordHead?: (part: Partial<HomeHead>) => void;
 }
 
 /**
@@ -67,6 +69,7 @@ export function App({ server }: { server?: ServerRenderProps }) {
               storedSelectedCollection: server.storedSelectedCollection,
               storedHomeView: server.storedHomeView,
               storedOverdueDismissal: server.storedOverdueDismissal,
+              recordHead: server.recordHead,
             }
           : null
       }

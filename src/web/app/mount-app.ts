@@ -9,7 +9,9 @@ import {
   STORED_SELECTION_ATTRIBUTE,
   STORED_VIEW_ATTRIBUTE,
 } from '../../common/home-render';
-import { peekEarlyJson, takeEarlyJson } from '../lib/early-home-reads';
+import { peekEarlyJson, prepareDeferredAnswer, releaseDeferredReads, takeEarlyJson } from '../lib/early-home-reads';
+import { prepareHomeOrder, type AlbumSortField } from '../features/albums/album-view';
+import { holdDrawnHomeHead, readDrawnHomeHead } from '../lib/drawn-home-head';
 import { yieldToMain } from '../lib/json-slices';
 import { readStoredHomeView } from '../lib/home-view-memory';
 import { readStoredSelection } from '../features/collections/selected-collection';
@@ -37,9 +39,11 @@ function holdUntilObserved(client: QueryClient, queryKey: QueryKey): Promise<voi
 
 /**
  * Puts in the cache what the server drew the collection home from, as this browser has just read it
- * again: the user, the collections and the albums. Resolves with one promise per query, settled once
- * the app observes it; null when the browser would draw something else (another stored selection,
- * view or overdue dismissal, a session that is gone or gated, a read that failed).
+ * again: the user and the collections, and either the drawing's head (lib/drawn-home-head.ts: the
+ * album list is then read after the takeover) or, on a drawing without one, the albums. Resolves with
+ * one promise per query, settled once the app observes it; null when the browser would draw something
+ * else (another stored selection, view or overdue dismissal, a session that is gone or gated, a read
+ * that failed).
  */
 async function seedServerDrawnHome(root: HTMLElement, client: QueryClient): Promise<Promise<void>[] | null> {
   if (root.getAttribute(STORED_SELECTION_ATTRIBUTE) !== readStoredSelection()) return null;
@@ -47,17 +51,29 @@ async function seedServerDrawnHome(root: HTMLElement, client: QueryClient): Prom
   if ((root.getAttribute(STORED_OVERDUE_DISMISSAL_ATTRIBUTE) ?? '') !== readStoredOverdueDismissal()) return null;
   // main.tsx asked for these as the drawing showed; anything but a success (a 401 or 402 too) means
   // the browser renders afresh, where the app's normal reads handle it.
+  const head = readDrawnHomeHead();
   const [user, collections, albums] = await Promise.all([
     takeEarlyJson<SessionUser>(API.user),
     peekEarlyJson<Collection[]>(API.collections),
-    peekEarlyJson<AlbumListItem[]>(API.albums),
+    head ? undefined : peekEarlyJson<AlbumListItem[]>(API.albums),
   ]);
-  if (!user || !collections || !albums) return null;
-  const seeded = [
+  if (!user || !collections || (!head && !albums)) return null;
+  if (head) {
+    holdDrawnHomeHead(head);
+    // The drawn grid's order worked out as the list arrives, in tasks of its own, not in the render
+    // that replaces the head with the list (one long task at 20,000 albums).
+    const view = head.view;
+    if (view) {
+      prepareDeferredAnswer(API.albums, (list) =>
+        prepareHomeOrder(list as AlbumListItem[], view.collection, view.sortBy as AlbumSortField, yieldToMain),
+      );
+    }
+  }
+  const seeded: (readonly [QueryKey, unknown])[] = [
     [QUERY_KEYS.user, user],
     [QUERY_KEYS.collections, collections],
-    [QUERY_KEYS.albums, albums],
-  ] as const;
+  ];
+  if (albums) seeded.push([QUERY_KEYS.albums, albums]);
   return seeded.map(([queryKey, data]) => {
     const observed = holdUntilObserved(client, queryKey);
     client.setQueryData(queryKey, data);
@@ -84,8 +100,11 @@ export async function mountApp(root: HTMLElement, app: ReactNode, client: QueryC
     // synchronous render of the whole home: Lighthouse's blocking time).
     startTransition(() => void hydrateRoot(root, app));
     await Promise.all(observed);
+    // The album list after the frame that follows the takeover (the grid measured and drawn).
+    requestAnimationFrame(() => setTimeout(releaseDeferredReads, 0));
     return true;
   }
+  releaseDeferredReads();
   createRoot(root).render(app);
   return false;
 }

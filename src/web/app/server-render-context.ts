@@ -1,4 +1,5 @@
 import { createContext, use } from 'react';
+import type { HomeHead } from '../../common/home-render';
 
 /**
  * What the server reads instead of the browser's storage when it draws a page: the selected
@@ -11,6 +12,12 @@ export interface ServerRenderValues {
   storedHomeView: string;
   /** The overdue loans the browser last dismissed the home's line for (its cookie copy, normalised). */
   storedOverdueDismissal: string;
+  /**
+   * Told, as the home is drawn, what its first screen shows and the numbers it read from the whole
+   * album list, for the browser's takeover (common/home-render.ts). Called during the render: the
+   * server renders once, and nothing else reads what it records.
+   */
+  recordHead?: (part: Partial<HomeHead>) => void;
 }
 
 export const ServerRenderContext = createContext<ServerRenderValues | null>(null);

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ALBUM_SLICE, peekEarlyJson, startEarlyReads, takeEarlyJson } from './early-home-reads';
+import {
+  ALBUM_SLICE,
+  deferEarlyRead,
+  peekEarlyJson,
+  prepareDeferredAnswer,
+  releaseDeferredReads,
+  startEarlyReads,
+  takeEarlyJson,
+} from './early-home-reads';
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -134,5 +142,43 @@ describe('the early album read, in slices', () => {
     startEarlyReads(['/api/albums']);
     await expect(takeEarlyJson('/api/albums')).resolves.toEqual(albums.slice(0, ALBUM_SLICE));
     expect(fetchMock).toHaveBeenCalledOnce();
+  });
+});
+
+describe('a deferred read (the drawn home’s album list, read after the takeover)', () => {
+  it('asks nothing until released; a use meanwhile waits for it, and the answer is prepared before it is given out', async () => {
+    fetchMock.mockResolvedValue(json(200, [{ id: 7, title: 'Blue Train' }]));
+    deferEarlyRead('/api/collections');
+    const steps: string[] = [];
+    prepareDeferredAnswer('/api/collections', async (answer) => {
+      steps.push(`prepared ${JSON.stringify(answer)}`);
+    });
+    const used = takeEarlyJson('/api/collections').then((answer) => steps.push(`used ${JSON.stringify(answer)}`));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+    releaseDeferredReads();
+    await used;
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(steps).toEqual(['prepared [{"id":7,"title":"Blue Train"}]', 'used [{"id":7,"title":"Blue Train"}]']);
+  });
+
+  it('starts by itself after 10 seconds when nothing releases it', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockResolvedValue(json(200, []));
+    deferEarlyRead('/api/user');
+    vi.advanceTimersByTime(9_999);
+    expect(fetchMock).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
+    vi.useRealTimers();
+    await expect(takeEarlyJson('/api/user')).resolves.toEqual([]);
+  });
+
+  it('a preparation that fails still gives the answer out', async () => {
+    fetchMock.mockResolvedValue(json(200, { name: 'kept' }));
+    deferEarlyRead('/api/enrichment');
+    prepareDeferredAnswer('/api/enrichment', () => Promise.reject(new Error('boom')));
+    releaseDeferredReads();
+    await expect(takeEarlyJson('/api/enrichment')).resolves.toEqual({ name: 'kept' });
   });
 });

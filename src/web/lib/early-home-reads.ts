@@ -73,17 +73,63 @@ async function readAlbumsInSlices(): Promise<unknown> {
   return albums.length === total ? albums : undefined;
 }
 
+const readEarly = (url: string): Promise<unknown> =>
+  url === API.albums
+    ? readAlbumsInSlices()
+    : read(url).then((response) => (response.ok ? readJson<unknown>(response) : undefined));
+
 /** Starts the reads of `urls` not already under way (a fresh one is not asked twice). */
 export function startEarlyReads(urls: readonly string[]): void {
   for (const url of urls) {
     const current = early.get(url);
     if (current && Date.now() - current.at <= MAX_AGE_MS) continue;
-    const answer =
-      url === API.albums
-        ? readAlbumsInSlices()
-        : read(url).then((response) => (response.ok ? readJson<unknown>(response) : undefined));
-    early.set(url, { at: Date.now(), json: answer.catch(() => undefined) });
+    early.set(url, { at: Date.now(), json: readEarly(url).catch(() => undefined) });
   }
+}
+
+/** A deferred read starts by itself after this long, whatever holds it back. */
+const DEFERRED_START_MS = 10_000;
+const deferred: (() => void)[] = [];
+
+const preparers = new Map<string, (answer: unknown) => Promise<void>>();
+
+/**
+ * Registers the read of `url` now and starts it at releaseDeferredReads() (or after
+ * DEFERRED_START_MS): a first use meanwhile waits for it instead of reading on its own. The drawn
+ * home's album list is read so, after the takeover.
+ */
+export function deferEarlyRead(url: string): void {
+  let start!: () => void;
+  const started = new Promise<void>((resolve) => (start = resolve));
+  const timer = setTimeout(start, DEFERRED_START_MS);
+  deferred.push(() => {
+    clearTimeout(timer);
+    start();
+  });
+  const json = started
+    .then(() => readEarly(url))
+    .then(async (answer) => {
+      const prepare = preparers.get(url);
+      preparers.delete(url);
+      if (answer !== undefined && prepare) await prepare(answer);
+      return answer;
+    });
+  // Fresh from its start, not from now: the first use may come a while after it is registered.
+  const entry = { at: Date.now() + DEFERRED_START_MS, json: json.catch(() => undefined) };
+  early.set(url, entry);
+}
+
+/**
+ * Work on a deferred read's answer before it is given out: what the render that uses it would
+ * otherwise do in one long task, done here in tasks of its own. A failed preparation still gives it out.
+ */
+export function prepareDeferredAnswer(url: string, prepare: (answer: unknown) => Promise<void>): void {
+  preparers.set(url, (answer) => prepare(answer).catch(() => undefined));
+}
+
+/** Starts the deferred reads. */
+export function releaseDeferredReads(): void {
+  for (const release of deferred.splice(0)) release();
 }
 
 /** The early answer to `url` as JSON, at most once; undefined when there is no usable one. */

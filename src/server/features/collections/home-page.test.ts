@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HomeRenderModule } from '../../../common/home-render.js';
+import type { HomeHead, HomeRenderModule } from '../../../common/home-render.js';
 import { renderHome } from '../../../web/features/collection-home/home-server-render';
 import { buildAlbum, buildCollection } from '../../test/factories.js';
 import { Client, createTestApp, signUp, type TestApp } from '../../test/harness.js';
@@ -35,11 +35,18 @@ async function appWith(homeRender: HomeRenderModule | null = { renderHome }): Pr
   return app;
 }
 
-/** The markup inside the root element. */
+/** The markup inside the root element (which the drawing's head may follow). */
 function rootOf(body: string): { attributes: string; html: string } {
-  const match = /<div id="root"([^>]*)>([\s\S]*)<\/div><\/body>/.exec(body);
+  const match = /<div id="root"([^>]*)>([\s\S]*)<\/div>(?:<script type="application\/json" id="home-head">[^<]*<\/script>)?<\/body>/.exec(body);
   if (!match) throw new Error(`no root in ${body.slice(0, 200)}`);
   return { attributes: match[1]!, html: match[2]! };
+}
+
+/** The head that follows the drawn root (common/home-render.ts), as the browser reads it. */
+function headOf(body: string): HomeHead {
+  const match = /<\/div><script type="application\/json" id="home-head">([^<]*)<\/script><\/body>/.exec(body);
+  if (!match) throw new Error('no head after the root');
+  return JSON.parse(match[1]!) as HomeHead;
 }
 
 /** Album titles of the drawn cards, in order (each card's title is its h2). */
@@ -247,6 +254,25 @@ describe('the collection home drawn on the server (the first cards show before a
     expect(html).toContain('aria-setsize="40"');
   });
 
+  it('is followed by the head of what it drew: the grid\'s first 48 albums in its order, its counts and total, the overdue loans', async () => {
+    const { client, user } = await signUp(t.app);
+    const titles = Array.from({ length: 60 }, (_, i) => `Record ${String(59 - i).padStart(2, '0')}`);
+    await addAlbums(t.app, user.id, 'Crates', titles);
+    await addAlbums(t.app, user.id, 'Other', ['Elsewhere']);
+    const lent = await buildAlbum(t.app, user.id, { collection: 'Crates', title: 'Record 99', artist: 'Lent', price: 10, isLent: true, lentTo: 'Sam', lentDate: daysAgo(90) });
+    const head = headOf((await client.get('/collection?collection=Crates')).body);
+    expect(head.view).toMatchObject({ collection: 'Crates', sortBy: 'title', shownCount: 61, inCollectionCount: 61, totalCents: 61 * 1000 });
+    expect(head.view!.albums.map((album) => album.title)).toEqual([
+      ...Array.from({ length: 48 }, (_, i) => `Record ${String(i).padStart(2, '0')}`),
+    ]);
+    expect(head.overdueCount).toBe(1);
+    expect(head.overdueKeys).toEqual([`${lent.id}:${daysAgo(90)}`]);
+    // Filters narrow it as they narrow the grid.
+    const narrowed = headOf((await client.get('/collection?collection=Crates&q=Record%205')).body);
+    expect(narrowed.view).toMatchObject({ shownCount: 10, inCollectionCount: 61 });
+    expect(narrowed.view!.albums.map((album) => album.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Record 5${i}`));
+  });
+
   it('escapes what users typed: titles, names and the stored selection', async () => {
     const { client, user } = await signUp(t.app, { firstName: '<img src=x onerror=alert(1)>' });
     await addAlbums(t.app, user.id, 'Q"uote\'s & <b>', ['</div><script>alert(1)</script>']);
@@ -259,6 +285,8 @@ describe('the collection home drawn on the server (the first cards show before a
     expect(res.body).not.toContain('<img src=x');
     expect(res.body).toContain('&lt;/div&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(rootOf(res.body).attributes).toContain('data-stored-selection="&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;"');
+    // The head's JSON holds no "<" that could end its script, and reads back as typed.
+    expect(headOf(res.body).view?.albums.map((album) => album.title)).toEqual(['</div><script>alert(1)</script>']);
   });
 
   it("never draws another user's albums, whatever collection name the URL or cookie names", async () => {

@@ -8,6 +8,7 @@ import {
   STORED_OVERDUE_DISMISSAL_ATTRIBUTE,
   STORED_SELECTION_ATTRIBUTE,
   STORED_VIEW_ATTRIBUTE,
+  homeHeadScript,
   type HomeRenderModule,
 } from '../../../common/home-render.js';
 import { normalizeHomeView } from '../../../common/home-view.js';
@@ -48,29 +49,35 @@ const KEPT_DRAWING_BYTES = 64 * 1024 * 1024;
  * stored selection, view and overdue dismissal, and the user as presented (name, tier, trial state), so a kept drawing is always
  * byte for byte the one a new drawing would give. One entry per user, least recently used dropped.
  */
+interface Drawing {
+  html: string;
+  /** The head of what it shows, as the script that follows the root. */
+  after: string;
+}
+
 class DrawingCache {
-  private readonly entries = new Map<number, { key: string; html: string }>();
+  private readonly entries = new Map<number, { key: string; drawing: Drawing }>();
   private bytes = 0;
 
-  get(userId: number, key: string): string | undefined {
+  get(userId: number, key: string): Drawing | undefined {
     const entry = this.entries.get(userId);
     if (!entry || entry.key !== key) return undefined;
     this.entries.delete(userId);
     this.entries.set(userId, entry);
-    return entry.html;
+    return entry.drawing;
   }
 
-  set(userId: number, key: string, html: string): void {
+  set(userId: number, key: string, drawing: Drawing): void {
     this.drop(userId);
-    this.entries.set(userId, { key, html });
-    this.bytes += html.length;
+    this.entries.set(userId, { key, drawing });
+    this.bytes += drawing.html.length + drawing.after.length;
     while (this.entries.size > KEPT_DRAWINGS || this.bytes > KEPT_DRAWING_BYTES) this.drop(this.entries.keys().next().value!);
   }
 
   private drop(userId: number): void {
     const entry = this.entries.get(userId);
     if (!entry) return;
-    this.bytes -= entry.html.length;
+    this.bytes -= entry.drawing.html.length + entry.drawing.after.length;
     this.entries.delete(userId);
   }
 }
@@ -94,10 +101,10 @@ async function drawHome(
   const search = query < 0 ? '' : request.url.slice(query + 1);
   const presented = presentUser(user);
   const key = JSON.stringify([user.data_version, path, search, stored, storedView, dismissed, presented]);
-  let html = drawings.get(user.id, key);
-  if (html === undefined) {
+  let drawing = drawings.get(user.id, key);
+  if (drawing === undefined) {
     const [collections, list] = await Promise.all([listCollections(app.ctx, user.id), userAlbumList(app.ctx, user)]);
-    html = module.renderHome({
+    const drawn = module.renderHome({
       path,
       search,
       user: presented,
@@ -107,10 +114,12 @@ async function drawHome(
       storedHomeView: storedView,
       storedOverdueDismissal: dismissed,
     });
-    drawings.set(user.id, key, html);
+    drawing = { html: drawn.html, after: homeHeadScript(drawn.head) };
+    drawings.set(user.id, key, drawing);
   }
   return {
-    html,
+    html: drawing.html,
+    after: drawing.after,
     attributes: {
       [SERVER_RENDER_ATTRIBUTE]: 'home',
       [STORED_VIEW_ATTRIBUTE]: storedView,

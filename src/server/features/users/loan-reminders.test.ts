@@ -57,7 +57,7 @@ const loansOf = async (client: Client): Promise<Loans> => {
 async function drawnHome(client: Client, url = '/collection'): Promise<string> {
   const res = await client.get(url);
   expect(res.statusCode).toBe(200);
-  const match = /<div id="root"([^>]*)>([\s\S]*)<\/div><\/body>/.exec(res.body);
+  const match = /<div id="root"([^>]*)>([\s\S]*)<\/div>(?:<script type="application\/json" id="home-head">[^<]*<\/script>)?<\/body>/.exec(res.body);
   expect(match?.[1]).toContain('data-server-render="home"');
   return match![2]!;
 }

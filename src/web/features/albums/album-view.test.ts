@@ -9,6 +9,7 @@ import {
   formatUsd,
   hasFilters,
   NO_FILTERS,
+  prepareHomeOrder,
   prepareSearchKeys,
   sortAlbums,
   sortingText,
@@ -181,7 +182,7 @@ describe('the collector-grade sorts (docs/product/collections.md#filters: albums
   const middle = album({ title: 'Abbey Road', artist: 'The Beatles', releaseYear: 1969, label: 'The Apple', rating: 4, addedAt: '2024-06-01T10:00:00.000Z' });
   const bare = album({ title: 'Untitled demo', artist: 'Aardvark', releaseYear: null, label: null, rating: null, addedAt: '2023-01-01T10:00:00.000Z' });
   const all = [bare, late, middle, early];
-  const titles = (sorted: Album[]) => sorted.map((a) => a.title);
+  const titles = (sorted: readonly Album[]) => sorted.map((a) => a.title);
 
   it('by artist keeps each artist\'s records in release-year order', () => {
     expect(titles(sortAlbums(all, 'artist'))).toEqual(['Untitled demo', 'Abbey Road', 'Kind of Blue', 'Bitches Brew']);
@@ -273,5 +274,31 @@ describe('the selected collection\'s albums, count and total price', () => {
     expect(conditionCode('Very Good Plus (VG+)')).toBe('VG+');
     expect(conditionCode('Mint (M)')).toBe('M');
     expect(conditionCode(null)).toBeNull();
+  });
+});
+
+describe('orders kept per list (the drawn home\'s list is ordered ahead of the render that shows it)', () => {
+  it('the same list and sort, or the same list and collection, give the very same array; another list its own', () => {
+    const all = [kind, abbey, noGenre, blank, soul];
+    const sorted = sortAlbums(all, 'title');
+    expect(sortAlbums(all, 'title')).toBe(sorted);
+    expect(sortAlbums(all, 'artist')).not.toBe(sorted);
+    expect(sortAlbums([...all], 'title')).not.toBe(sorted);
+    expect(sortAlbums([...all], 'title')).toEqual(sorted);
+    expect(albumsInCollection(all, 'Jazz')).toBe(albumsInCollection(all, 'Jazz'));
+  });
+
+  it('prepareHomeOrder leaves the collection and its sort kept, pausing between the steps', async () => {
+    const all = [kind, abbey, noGenre, blank, soul];
+    let pauses = 0;
+    await prepareHomeOrder(all, 'Jazz', 'artist', async () => void pauses++);
+    expect(pauses).toBeGreaterThanOrEqual(2);
+    const jazz = albumsInCollection(all, 'Jazz');
+    expect(jazz.map((a) => a.title)).toEqual(['Kind of Blue', 'abbey road', 'A Love Supreme', 'Blue Train']);
+    const before = sortAlbums(jazz, 'artist');
+    expect(before.map((a) => a.title)).toEqual(['abbey road', 'A Love Supreme', 'Blue Train', 'Kind of Blue']);
+    const everything = [...all];
+    await prepareHomeOrder(everything, null, 'title', async () => undefined);
+    expect(sortAlbums(everything, 'title').map((a) => a.title)).toEqual(['A Love Supreme', 'abbey road', 'Blue', 'Blue Train', 'Kind of Blue']);
   });
 });

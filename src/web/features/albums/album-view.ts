@@ -103,13 +103,32 @@ const ascendingNumber = (a: number, b: number) => a - b;
 const descendingNumber = (a: number, b: number) => b - a;
 
 /**
+ * A result kept per list it was worked out from (lists are never changed in place: a new read is a
+ * new array): the same collection or sort asked again, or asked by the render after the drawn home's
+ * list was prepared in tasks of its own (prepareHomeOrder), costs nothing.
+ */
+function keptPer<K, T>(kept: WeakMap<object, Map<K, T>>, list: object, key: K, work: () => T): T {
+  let byKey = kept.get(list);
+  if (!byKey) kept.set(list, (byKey = new Map<K, T>()));
+  let result = byKey.get(key);
+  if (result === undefined) byKey.set(key, (result = work()));
+  return result;
+}
+
+const keptSorts = new WeakMap<object, Map<AlbumSortField, readonly Sortable[]>>();
+
+/**
  * The albums ordered by `field` (docs/product/collections.md#filters): text keys ascending and
  * case-insensitive with numbers in natural order, date added newest first, release year oldest
  * first, rating best first; albums without the key come last. Within one artist the records
  * follow in release-year order. Ties end on the order added (id), so the grid never reshuffles
- * between renders. Returns a new array.
+ * between renders. A new array, kept per list and field; the list given is not changed.
  */
-export function sortAlbums<T extends Sortable>(albums: readonly T[], field: AlbumSortField): T[] {
+export function sortAlbums<T extends Sortable>(albums: readonly T[], field: AlbumSortField): readonly T[] {
+  return keptPer(keptSorts, albums, field, () => orderAlbums(albums, field)) as readonly T[];
+}
+
+function orderAlbums<T extends Sortable>(albums: readonly T[], field: AlbumSortField): T[] {
   const keyed: Keyed<T>[] = albums.map((album) => ({
     album,
     title: sortingText(album.title),
@@ -302,10 +321,34 @@ export function filterAlbums<T extends Sortable>(albums: readonly T[], filters: 
   return kept;
 }
 
-/** The albums of one collection (albums name their collection, docs/product/albums.md#fields), in the order given. */
-export function albumsInCollection<T extends Pick<AlbumListItem, 'collection'>>(albums: readonly T[], collection: string | null): T[] {
+const keptCollections = new WeakMap<object, Map<string, readonly Pick<AlbumListItem, 'collection'>[]>>();
+
+/**
+ * The albums of one collection (albums name their collection, docs/product/albums.md#fields), in the
+ * order given; kept per list and collection.
+ */
+export function albumsInCollection<T extends Pick<AlbumListItem, 'collection'>>(albums: readonly T[], collection: string | null): readonly T[] {
   if (collection === null) return [];
-  return albums.filter((album) => album.collection === collection);
+  return keptPer(keptCollections, albums, collection, () => albums.filter((album) => album.collection === collection)) as readonly T[];
+}
+
+/**
+ * Works out the home's order of a list just read (its collection's albums, then their sort; null:
+ * All albums) before the render that shows it, each step in a task of its own after `pause`: the
+ * render that takes over from the drawn home's head then finds both kept (app/mount-app.ts).
+ */
+export async function prepareHomeOrder(
+  albums: readonly AlbumListItem[],
+  collection: string | null,
+  field: AlbumSortField,
+  pause: () => Promise<void>,
+): Promise<void> {
+  await pause();
+  collator ??= new Intl.Collator(undefined, COLLATOR_OPTIONS);
+  await pause();
+  const inCollection = collection === null ? albums : albumsInCollection(albums, collection);
+  await pause();
+  sortAlbums(inCollection, field);
 }
 
 /** docs/product/collections.md#home: the total price of the (filtered) albums, in cents so that dollars add up exactly. */

@@ -26,6 +26,8 @@ import { useSelectedCollection } from '../collections/use-selected-collection';
 import { OfflineNotice } from '../../offline/offline-notice';
 import { OverdueNotice } from './components/overdue-notice';
 import { HomeEnrichmentLine } from '../enrichment/components/enrichment-line';
+import { useServerRender } from '../../app/server-render-context';
+import { drawnHomeHead, forgetDrawnHomeHead } from '../../lib/drawn-home-head';
 
 /**
  * docs/product/subscription.md#access: an inactive subscription or an expired trial gates the collection;
@@ -105,7 +107,16 @@ export default function CollectionHomePage() {
 
   // Across every collection, from the list the home reads anyway: the server's drawing counts the same.
   const albumList = albumsQuery.data;
-  const overdueCount = useMemo(() => (albumList ? countOverdue(albumList, reminders) : 0), [albumList, reminders]);
+  // While the list is read after the drawn home's takeover, the drawing's own count (lib/drawn-home-head.ts).
+  const overdueCount = useMemo(
+    () => (albumList ? countOverdue(albumList, reminders) : (drawnHomeHead()?.overdueCount ?? 0)),
+    [albumList, reminders],
+  );
+  const server = useServerRender();
+  if (albumList) server?.recordHead?.({ overdueCount });
+  useEffect(() => {
+    if (albumList) forgetDrawnHomeHead();
+  }, [albumList]);
 
   const totalAlbums = useMemo(() => collections?.reduce((sum, c) => sum + c.albumCount, 0) ?? 0, [collections]);
 

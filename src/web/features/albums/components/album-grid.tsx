@@ -90,6 +90,17 @@ function useGridBox() {
 
 export interface AlbumGridProps {
   albums: readonly AlbumListItem[];
+  /**
+   * The albums in the list, when `albums` holds only its first ones (the drawn home's head while the
+   * list is read): the places after them are drawn as loading cards.
+   */
+  count?: number;
+  /**
+   * What the list is (its collection, sort and filters), when a new array can hold the same list: the
+   * drawn home's head replaced by the album list read after it. A new key, or without one a new array,
+   * is a new list, whose rows beyond the screen follow a frame later.
+   */
+  listKey?: string;
   /** The loan day and reminder days the cards flag overdue loans with (docs/product/loans.md#badges). */
   reminders: LoanReminders;
   /** Dims the grid while a newer filter is being applied. */
@@ -117,6 +128,8 @@ export interface AlbumGridProps {
  */
 export function AlbumGrid({
   albums,
+  count = albums.length,
+  listKey,
   reminders,
   stale = false,
   layout = 'grid',
@@ -132,9 +145,10 @@ export function AlbumGrid({
   const onClick = useInAppLinkClicks();
   const list = layout === 'list';
   const { columns, cardWidth, rowHeight } = list ? listLayout(box.width) : gridLayout(box.width, ALBUM_CARD_INFO_HEIGHT);
-  const rowCount = Math.ceil(albums.length / columns);
+  const rowCount = Math.ceil(count / columns);
   const measured = box.width > 0;
-  const settled = usePaintedValue(albums) === albums;
+  const whichList = listKey ?? albums;
+  const settled = usePaintedValue<unknown>(whichList) === whichList;
   const virtualizer = useWindowVirtualizer({
     // No rows before the grid is measured (the CSS grid shows the first screen then): the hydration's
     // commit does not lay out thousands of rows for a column count that is about to change.
@@ -180,7 +194,7 @@ export function AlbumGrid({
     <div
       key={index % CARD_SLOTS}
       role="listitem"
-      aria-setsize={albums.length}
+      aria-setsize={count}
       aria-posinset={index + 1}
       className={cn('relative min-w-0', album.id === markedAlbumId && 'just-saved')}
       data-just-saved={album.id === markedAlbumId || undefined}
@@ -204,6 +218,13 @@ export function AlbumGrid({
       ) : (
         <Item album={album} priority={priority} reminderDays={reminders.days} today={reminders.today} showCollection={showCollection} />
       )}
+    </div>
+  );
+
+  // A place whose album is not read yet: a card's shape, announced as loading.
+  const loadingItem = (index: number, style: CSSProperties) => (
+    <div key={index % CARD_SLOTS} role="listitem" aria-setsize={count} aria-posinset={index + 1} aria-busy style={style}>
+      {list ? <Skeleton className="h-full w-full rounded-lg" /> : <SkeletonCard />}
     </div>
   );
 
@@ -238,17 +259,34 @@ export function AlbumGrid({
     >
       {virtualizer.getVirtualItems().flatMap((row) => {
         const first = row.index * columns;
-        return albums.slice(first, first + columns).map((album, column) =>
-          item(album, first + column, list ? row.index < 8 : row.index === 0, {
+        const cells = [];
+        for (let column = 0; column < columns && first + column < count; column++) {
+          const index = first + column;
+          const album = albums[index];
+          const style: CSSProperties = {
             position: 'absolute',
             top: 0,
             left: 0,
             width: cardWidth,
             height: rowHeight - (list ? LIST_GAP : GRID_GAP_Y),
             transform: `translate(${column * (cardWidth + GRID_GAP_X)}px, ${row.start - offset}px)`,
-          }),
-        );
+          };
+          cells.push(album ? item(album, index, list ? row.index < 8 : row.index === 0, style) : loadingItem(index, style));
+        }
+        return cells;
       })}
+    </div>
+  );
+}
+
+/** A card's shape while its album loads: the cover, the title, the artist, the details. */
+function SkeletonCard() {
+  return (
+    <div>
+      <Skeleton className="aspect-square w-full rounded-xl" />
+      <Skeleton className="mt-3 h-4 w-4/5" />
+      <Skeleton className="mt-2 h-3.5 w-1/2" />
+      <Skeleton className="mt-2 h-3 w-2/5" />
     </div>
   );
 }
@@ -258,12 +296,7 @@ export function AlbumGridSkeleton({ count = 12 }: { count?: number }) {
   return (
     <div aria-hidden className={FIRST_SCREEN_GRID} data-testid="album-grid-skeleton">
       {Array.from({ length: count }, (_, index) => (
-        <div key={index}>
-          <Skeleton className="aspect-square w-full rounded-xl" />
-          <Skeleton className="mt-3 h-4 w-4/5" />
-          <Skeleton className="mt-2 h-3.5 w-1/2" />
-          <Skeleton className="mt-2 h-3 w-2/5" />
-        </div>
+        <SkeletonCard key={index} />
       ))}
     </div>
   );

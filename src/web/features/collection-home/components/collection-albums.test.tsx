@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Album } from '../../../../common/albums.schemas';
 import { albumFixture } from '../../../test/album-fixture';
 import { CollectionAlbums } from './collection-albums';
+import { NO_FILTERS } from '../../albums/album-view';
+import { forgetDrawnHomeHead, holdDrawnHomeHead } from '../../../lib/drawn-home-head';
 
 // The home's filters are kept on the device between visits; each test starts from none.
 beforeEach(() => {
@@ -33,13 +35,17 @@ const albums = [
   album(4, { title: 'Revolver', artist: 'The Beatles', genre: 'Rock', collection: 'Rock', price: 50 }),
 ];
 
-function renderHome(shown: readonly Album[] = albums, collection: { id: number; name: string; albumCount: number } | null = { id: 1, name: 'Jazz', albumCount: 3 }) {
+/** The home's albums; 'not read yet' while the list is read, 'failed' when it could not be. */
+function renderHome(
+  shown: readonly Album[] | 'not read yet' | 'failed' = albums,
+  collection: { id: number; name: string; albumCount: number } | null = { id: 1, name: 'Jazz', albumCount: 3 },
+) {
   render(
     <CollectionAlbums
       collection={collection}
       totalAlbums={4}
-      albums={shown}
-      albumsFailed={false}
+      albums={typeof shown === 'string' ? undefined : shown}
+      albumsFailed={shown === 'failed'}
       retrying={false}
       onRetry={vi.fn()}
       onRename={vi.fn()}
@@ -160,5 +166,46 @@ describe('the compact list (docs/product/collections.md#views)', () => {
     await user.click(screen.getByRole('button', { name: 'List view' }));
     const pressings = screen.getAllByTestId('album-pressing').map((line) => line.textContent);
     expect(pressings).toEqual(['Double LP · BST 81577']);
+  });
+});
+
+describe('the drawn home taken over before its album list is read (lib/drawn-home-head.ts)', () => {
+  const head = (sortBy: string) => ({
+    view: {
+      collection: 'Jazz',
+      sortBy,
+      filters: JSON.stringify(NO_FILTERS),
+      albums: [albums[2]!, albums[0]!],
+      shownCount: 250,
+      inCollectionCount: 250,
+      totalCents: 123456,
+    },
+    overdueCount: 0,
+    overdueKeys: [],
+  });
+  afterEach(forgetDrawnHomeHead);
+
+  it('shows the head’s numbers and first albums, in its order, as places of the whole list', () => {
+    holdDrawnHomeHead(head('title'));
+    renderHome('not read yet');
+    expect(count()).toBe('250 albums');
+    expect(total()).toBe('$1,234.56');
+    const items = screen.getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([expect.stringContaining('Kind of Blue'), expect.stringContaining('Blue Train')]);
+    expect(items[0]!.getAttribute('aria-setsize')).toBe('250');
+  });
+
+  it('a list that could not be read says so, head or no head', () => {
+    holdDrawnHomeHead(head('title'));
+    renderHome('failed');
+    expect(screen.getByText('Your albums could not be loaded')).toBeTruthy();
+    expect(screen.queryAllByRole('listitem')).toEqual([]);
+  });
+
+  it('a head drawn with another sort is not used: the grid waits for the list', () => {
+    holdDrawnHomeHead(head('artist'));
+    renderHome('not read yet');
+    expect(screen.queryAllByRole('listitem')).toEqual([]);
+    expect(screen.getByTestId('album-grid-skeleton')).toBeTruthy();
   });
 });

@@ -36,6 +36,8 @@ import {
 } from '../../../../common/home-view';
 import { useSearchExcept, useSearchNow } from '../../../lib/address-search';
 import { useServerRender } from '../../../app/server-render-context';
+import { HOME_HEAD_ALBUMS } from '../../../../common/home-render';
+import { drawnHomeView, headFiltersKey } from '../../../lib/drawn-home-head';
 import {
   clearHomeArrival,
   peekHomeArrival,
@@ -181,6 +183,28 @@ export function CollectionAlbums({
     [sorted, filters, reminders],
   );
   const totalCents = useMemo(() => (shown ? totalPriceCents(shown) : 0), [shown]);
+  // What the grid shows: from the whole list, or, while it is read after the takeover of the drawn
+  // home, from the drawing's head (its first albums and its numbers; lib/drawn-home-head.ts). A list
+  // that could not be read says so, as it would without the head.
+  const view =
+    shown && inCollection
+      ? { albums: shown, shownCount: shown.length, inCollectionCount: inCollection.length, totalCents }
+      : albums === undefined && !albumsFailed
+        ? drawnHomeView(collection?.name ?? null, sortBy, filters)
+        : null;
+  if (shown && inCollection) {
+    server?.recordHead?.({
+      view: {
+        collection: collection?.name ?? null,
+        sortBy,
+        filters: headFiltersKey(filters),
+        albums: shown.slice(0, HOME_HEAD_ALBUMS),
+        shownCount: shown.length,
+        inCollectionCount: inCollection.length,
+        totalCents,
+      },
+    });
+  }
   const shownIds = useMemo(() => shown?.map((album) => album.id) ?? [], [shown]);
   const select = useSelectMode(shownIds);
   const selectButton = useRef<HTMLButtonElement>(null);
@@ -226,14 +250,14 @@ export function CollectionAlbums({
         <div className="min-w-0 flex-1">
           <CollectionTitle collection={collection} onRename={onRename} onDelete={onDelete} />
           <p className="mt-1 text-sm text-ink-muted tabular-nums" aria-live="polite" data-testid="album-summary">
-            {shown ? (
+            {view ? (
               <>
-                {albumCountText(shown.length, inCollection?.length ?? 0)}
-                {shown.length > 0 && (
+                {albumCountText(view.shownCount, view.inCollectionCount)}
+                {view.shownCount > 0 && (
                   <>
                     <span aria-hidden> · </span>
                     <span className="sr-only">, total </span>
-                    <span data-testid="album-total">{formatUsd(totalCents)}</span>
+                    <span data-testid="album-total">{formatUsd(view.totalCents)}</span>
                   </>
                 )}
               </>
@@ -244,7 +268,7 @@ export function CollectionAlbums({
         </div>
         <CollectionActions
           collection={collection}
-          canSelect={!!inCollection && inCollection.length > 0}
+          canSelect={!!view && view.inCollectionCount > 0}
           selecting={select.active}
           onSelect={select.enter}
           onDone={select.leave}
@@ -260,18 +284,18 @@ export function CollectionAlbums({
           onSortChange={setSortBy}
           layout={layout}
           onLayoutChange={setLayout}
-          disabled={!inCollection?.length}
+          disabled={!view?.inCollectionCount}
         />
         {filters.lending !== 'all' && <ReminderHint days={reminders.days} />}
       </div>
 
-      {shown === undefined || inCollection === undefined ? (
+      {!view ? (
         albumsFailed ? (
           <LoadError title="Your albums could not be loaded" retrying={retrying} onRetry={onRetry} />
         ) : (
           <AlbumGridSkeleton count={Math.min(12, Math.max(4, albumCount))} />
         )
-      ) : inCollection.length === 0 ? (
+      ) : view.inCollectionCount === 0 ? (
         <EmptyState
           icon={Disc3}
           title={collection ? `No albums in “${collection.name}” yet` : 'No albums yet'}
@@ -285,7 +309,7 @@ export function CollectionAlbums({
             </Button>
           }
         />
-      ) : shown.length === 0 ? (
+      ) : view.shownCount === 0 ? (
         <EmptyState
           icon={SearchX}
           title="No albums match your filters"
@@ -298,7 +322,9 @@ export function CollectionAlbums({
         />
       ) : (
         <AlbumGrid
-          albums={shown}
+          albums={view.albums}
+          count={view.shownCount}
+          listKey={`${name}\n${deferredSortBy}\n${headFiltersKey(filters)}`}
           reminders={reminders}
           stale={sortBy !== deferredSortBy}
           layout={layout}
@@ -312,10 +338,10 @@ export function CollectionAlbums({
         />
       )}
       <DeferredSelectModeBar.Component
-        open={select.active && !!shown}
+        open={select.active && !!view}
         collection={name}
         selected={select.selected}
-        shownCount={shownIds.length}
+        shownCount={view?.shownCount ?? 0}
         onSelectAll={select.selectAll}
         onDone={select.leave}
       />

@@ -12,6 +12,7 @@ import {
   subscribeOverdueDismissal,
 } from '../../../lib/overdue-dismissal-memory';
 import { useServerRender } from '../../../app/server-render-context';
+import { drawnHomeHead } from '../../../lib/drawn-home-head';
 import { OVERDUE_LOANS_HREF, overdueText } from '../../../app/app-header';
 
 /**
@@ -23,7 +24,12 @@ import { OVERDUE_LOANS_HREF, overdueText } from '../../../app/app-header';
  */
 export function OverdueNotice({ albums, reminders }: { albums: readonly AlbumListItem[] | undefined; reminders: LoanReminders }) {
   const server = useServerRender();
-  const overdueKeys = useMemo(() => overdueLoanKeys(albums ?? [], reminders), [albums, reminders]);
+  // While the list is read after the drawn home's takeover, the drawing's own keys (lib/drawn-home-head.ts).
+  const overdueKeys = useMemo(
+    () => (albums ? overdueLoanKeys(albums, reminders) : (drawnHomeHead()?.overdueKeys ?? [])),
+    [albums, reminders],
+  );
+  if (albums) server?.recordHead?.({ overdueKeys });
   const dismissed = useSyncExternalStore(
     subscribeOverdueDismissal,
     readStoredOverdueDismissal,
