@@ -1,7 +1,6 @@
-import { SERVER_RENDER_ATTRIBUTE } from '../common/home-render';
+import { HOME_HEAD_ELEMENT_ID, SERVER_RENDER_ATTRIBUTE } from '../common/home-render';
 import { holdEarlyInput } from './app/early-input';
 import { deferEarlyRead, startEarlyReads } from './lib/early-home-reads';
-import { HOME_HEAD_ELEMENT_ID } from '../common/home-render';
 import { API } from './lib/api-paths';
 import { yieldToMain } from './lib/json-slices';
 import './components/ui/animations.css';
