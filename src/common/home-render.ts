@@ -1,6 +1,7 @@
 import type { AlbumListItem } from './albums.schemas.js';
 import type { User } from './auth.schemas.js';
 import type { Collection } from './collections.schemas.js';
+import type { HomeSortField } from './home-view.js';
 
 /**
  * The contract between the server and the web build's server entry (src/web/features/collection-home/
@@ -39,7 +40,7 @@ export interface HomeHead {
 export interface HomeHeadView {
   /** The collection shown (null: All albums), the sort and the filters the drawing used. */
   collection: string | null;
-  sortBy: string;
+  sortBy: HomeSortField;
   filters: string;
   /** The first HOME_HEAD_ALBUMS albums the grid shows, in its order. */
   albums: AlbumListItem[];

@@ -10,7 +10,7 @@ import {
   STORED_VIEW_ATTRIBUTE,
 } from '../../common/home-render';
 import { peekEarlyJson, prepareDeferredAnswer, releaseDeferredReads, takeEarlyJson } from '../lib/early-home-reads';
-import { prepareHomeOrder, type AlbumSortField } from '../features/albums/album-view';
+import { prepareHomeOrder } from '../features/albums/album-view';
 import { holdDrawnHomeHead, readDrawnHomeHead } from '../lib/drawn-home-head';
 import { yieldToMain } from '../lib/json-slices';
 import { readStoredHomeView } from '../lib/home-view-memory';
@@ -65,7 +65,7 @@ async function seedServerDrawnHome(root: HTMLElement, client: QueryClient): Prom
     const view = head.view;
     if (view) {
       prepareDeferredAnswer(API.albums, (list) =>
-        prepareHomeOrder(list as AlbumListItem[], view.collection, view.sortBy as AlbumSortField, yieldToMain),
+        prepareHomeOrder(list as AlbumListItem[], view.collection, view.sortBy, yieldToMain),
       );
     }
   }

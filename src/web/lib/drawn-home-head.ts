@@ -1,4 +1,5 @@
 import { HOME_HEAD_ELEMENT_ID, type HomeHead, type HomeHeadView } from '../../common/home-render';
+import type { HomeSortField } from '../../common/home-view';
 
 /*
  * The head of the home the server drew (common/home-render.ts): the first screen's albums in the
@@ -36,7 +37,7 @@ export const drawnHomeHead = (): HomeHead | null => held;
 export const headFiltersKey = (filters: object) => JSON.stringify(filters);
 
 /** The drawn grid, when it is the one asked for: the same collection, sort and filters. */
-export function drawnHomeView(collection: string | null, sortBy: string, filters: object): HomeHeadView | null {
+export function drawnHomeView(collection: string | null, sortBy: HomeSortField, filters: object): HomeHeadView | null {
   const view = held?.view;
   if (!view || view.collection !== collection || view.sortBy !== sortBy || view.filters !== headFiltersKey(filters)) return null;
   return view;

@@ -115,8 +115,7 @@ export function deferEarlyRead(url: string): void {
       return answer;
     });
   // Fresh from its start, not from now: the first use may come a while after it is registered.
-  const entry = { at: Date.now() + DEFERRED_START_MS, json: json.catch(() => undefined) };
-  early.set(url, entry);
+  early.set(url, { at: Date.now() + DEFERRED_START_MS, json: json.catch(() => undefined) });
 }
 
 /**

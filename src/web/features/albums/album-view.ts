@@ -53,7 +53,8 @@ type Sortable = Pick<
 let collator: Intl.Collator | undefined;
 const COLLATOR_OPTIONS: Intl.CollatorOptions = { sensitivity: 'base', numeric: true };
 
-const compareText = (a: string, b: string) => (collator ??= new Intl.Collator(undefined, COLLATOR_OPTIONS)).compare(a, b);
+const sortCollator = () => (collator ??= new Intl.Collator(undefined, COLLATOR_OPTIONS));
+const compareText = (a: string, b: string) => sortCollator().compare(a, b);
 
 const LEADING_PUNCTUATION = /^[^\p{L}\p{N}]+/u;
 const LEADING_THE = /^the\s+/i;
@@ -344,7 +345,7 @@ export async function prepareHomeOrder(
   pause: () => Promise<void>,
 ): Promise<void> {
   await pause();
-  collator ??= new Intl.Collator(undefined, COLLATOR_OPTIONS);
+  sortCollator();
   await pause();
   const inCollection = collection === null ? albums : albumsInCollection(albums, collection);
   await pause();

@@ -7,6 +7,8 @@ import type { Album } from '../../../../common/albums.schemas';
 import { albumFixture } from '../../../test/album-fixture';
 import { CollectionAlbums } from './collection-albums';
 import { NO_FILTERS } from '../../albums/album-view';
+import type { HomeHead } from '../../../../common/home-render';
+import type { HomeSortField } from '../../../../common/home-view';
 import { forgetDrawnHomeHead, holdDrawnHomeHead } from '../../../lib/drawn-home-head';
 
 // The home's filters are kept on the device between visits; each test starts from none.
@@ -170,7 +172,7 @@ describe('the compact list (docs/product/collections.md#views)', () => {
 });
 
 describe('the drawn home taken over before its album list is read (lib/drawn-home-head.ts)', () => {
-  const head = (sortBy: string) => ({
+  const head = (sortBy: HomeSortField): HomeHead => ({
     view: {
       collection: 'Jazz',
       sortBy,
