@@ -3,6 +3,7 @@ import type { AlbumListItem } from '../../../common/albums.schemas';
 import { loanState, type LoanReminders } from '../../../common/loans';
 import type { HomeSortField } from '../../../common/home-view';
 import { formatCents, formatCount } from '../../lib/number-format';
+import { whenIdle } from '../../lib/when-idle';
 
 /**
  * docs/product/collections.md#filters: the grid sorts by title, artist, genre, date added (newest
@@ -250,8 +251,7 @@ let rehearsed = false;
 export function prepareSearchKeys(albums: readonly Sortable[]): () => void {
   const keys: SearchKeys[] = [];
   let stopped = false;
-  const idle = (run: () => void) =>
-    typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 50);
+  const idle = (run: () => void) => whenIdle(run, 5000);
   const rehearse = () => {
     if (stopped || rehearsed) return;
     rehearsed = true;

@@ -84,8 +84,9 @@ export const AlbumCard = memo(function AlbumCard({ album, priority, reminderDays
     <a href={`/album/${album.id}`} data-testid="album-card" className="group block min-w-0 rounded-xl outline-offset-4">
       <div className="overflow-hidden rounded-xl border border-line bg-muted shadow-xs transition-[box-shadow,transform] duration-150 group-hover:shadow-md motion-safe:group-hover:-translate-y-0.5">
         {/* The title and artist follow as text; the cover adds nothing a screen reader could say. */}
-        {/* Its own element per album: a card updated in place for another album must not show the old cover until the new one loads. */}
-        <CoverImage key={album.id} coverUrl={album.coverUrl} alt="" priority={priority} />
+        {/* Its own element per cover: a card updated in place for another album must not show the old cover until the new one loads. */}
+        {/* Albums without a cover share the placeholder, which a card then keeps (nothing removed and made again at a letter). */}
+        <CoverImage key={album.coverUrl ?? ''} coverUrl={album.coverUrl} alt="" priority={priority} />
       </div>
       <div className="overflow-hidden pt-2.5" style={{ height: ALBUM_CARD_INFO_HEIGHT }}>
         <h2 className="truncate text-sm leading-5 font-medium group-hover:text-accent" title={album.title}>
@@ -124,7 +125,7 @@ export const AlbumRow = memo(function AlbumRow({ album, priority, reminderDays, 
       className="group flex h-full min-w-0 items-center gap-3 rounded-lg border border-line bg-surface px-2 outline-offset-2 hover:bg-muted"
     >
       <div className="size-12 shrink-0 overflow-hidden rounded-md border border-line bg-muted">
-        <CoverImage key={album.id} coverUrl={album.coverUrl} alt="" priority={priority} />
+        <CoverImage key={album.coverUrl ?? ''} coverUrl={album.coverUrl} alt="" priority={priority} />
       </div>
       <div className="min-w-0 flex-1">
         <h2 className="truncate text-sm leading-5 font-medium group-hover:text-accent" title={album.title}>

@@ -9,6 +9,7 @@ import { GRID_GAP_X, GRID_GAP_Y, gridLayout, MAX_COLUMNS } from '../grid-layout'
 import type { HomeLayout } from '../../../../common/home-view';
 import { AlbumCard, ALBUM_CARD_INFO_HEIGHT, ALBUM_ROW_HEIGHT, AlbumRow } from './album-card';
 import { SelectModeCheckbox, type SelectModeItemProps } from '../selection/select-mode-checkbox';
+import { CardRehearsal } from './card-rehearsal';
 
 /**
  * Rows drawn beyond the screen, so a fast scroll or Tab never meets a blank row. A new list (a letter
@@ -248,34 +249,40 @@ export function AlbumGrid({
 
   const offset = virtualizer.options.scrollMargin;
   return (
-    <div
-      ref={ref}
-      role="list"
-      aria-label="Albums"
-      aria-busy={stale || undefined}
-      className={cn('relative', className)}
-      style={{ height: virtualizer.getTotalSize() }}
-      onClick={onClick}
-    >
-      {virtualizer.getVirtualItems().flatMap((row) => {
-        const first = row.index * columns;
-        const cells = [];
-        for (let column = 0; column < columns && first + column < count; column++) {
-          const index = first + column;
-          const album = albums[index];
-          const style: CSSProperties = {
-            position: 'absolute',
-            top: 0,
-            left: 0,
-            width: cardWidth,
-            height: rowHeight - (list ? LIST_GAP : GRID_GAP_Y),
-            transform: `translate(${column * (cardWidth + GRID_GAP_X)}px, ${row.start - offset}px)`,
-          };
-          cells.push(album ? item(album, index, list ? row.index < 8 : row.index === 0, style) : loadingItem(index, style));
-        }
-        return cells;
-      })}
-    </div>
+    <>
+      <div
+        ref={ref}
+        role="list"
+        aria-label="Albums"
+        aria-busy={stale || undefined}
+        className={cn('relative', className)}
+        style={{ height: virtualizer.getTotalSize() }}
+        onClick={onClick}
+      >
+        {virtualizer.getVirtualItems().flatMap((row) => {
+          const first = row.index * columns;
+          const cells = [];
+          for (let column = 0; column < columns && first + column < count; column++) {
+            const index = first + column;
+            const album = albums[index];
+            const style: CSSProperties = {
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              width: cardWidth,
+              height: rowHeight - (list ? LIST_GAP : GRID_GAP_Y),
+              transform: `translate(${column * (cardWidth + GRID_GAP_X)}px, ${row.start - offset}px)`,
+            };
+            cells.push(album ? item(album, index, list ? row.index < 8 : row.index === 0, style) : loadingItem(index, style));
+          }
+          return cells;
+        })}
+      </div>
+      {/* Once the whole list is drawn: the first letter typed then finds the cards' code compiled. */}
+      {settled && count === albums.length && albums.length > 0 && (
+        <CardRehearsal albums={albums} reminders={reminders} list={list} showCollection={showCollection} />
+      )}
+    </>
   );
 }
 
