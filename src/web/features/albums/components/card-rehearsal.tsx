@@ -50,26 +50,32 @@ export const CardRehearsal = memo(function CardRehearsal({
   list: boolean;
   showCollection: boolean;
 }) {
-  const [pool] = useState(albums);
-  const [step, setStep] = useState(() => (rehearsed || pool.length === 0 ? REHEARSAL_STEPS : 0));
+  // The list as it was when the rehearsal began (a letter typed meanwhile changes nothing here), let go
+  // of when it ends: the grid stays mounted long after, and a list read again must not be kept twice.
+  const [rehearsal, setRehearsal] = useState<{ pool: readonly AlbumListItem[]; step: number } | null>(() =>
+    rehearsed || albums.length === 0 ? null : { pool: albums, step: 0 },
+  );
   const host = useRef<HTMLDivElement>(null);
   const [root, setRoot] = useState<ShadowRoot | null>(null);
   useLayoutEffect(() => {
-    if (step < REHEARSAL_STEPS && host.current && !root) setRoot(host.current.attachShadow({ mode: 'closed' }));
-  }, [step, root]);
+    if (rehearsal && host.current && !root) setRoot(host.current.attachShadow({ mode: 'closed' }));
+  }, [rehearsal, root]);
   useEffect(() => {
-    if (step >= REHEARSAL_STEPS) {
+    if (!rehearsal) {
       rehearsed = true;
       return;
     }
     if (!root) return;
-    return whenIdle(() => setStep((was) => was + 1), STEP_TIMEOUT_MS);
-  }, [step, root]);
+    return whenIdle(
+      () => setRehearsal((was) => (was && was.step + 1 < REHEARSAL_STEPS ? { pool: was.pool, step: was.step + 1 } : null)),
+      STEP_TIMEOUT_MS,
+    );
+  }, [rehearsal, root]);
 
   const Item = list ? AlbumRow : AlbumCard;
   const cards =
-    root && step < REHEARSAL_STEPS
-      ? rehearsalAlbums(pool, step).map((album, index) => (
+    root && rehearsal
+      ? rehearsalAlbums(rehearsal.pool, rehearsal.step).map((album, index) => (
           <Item
             key={index}
             album={album}
@@ -80,7 +86,7 @@ export const CardRehearsal = memo(function CardRehearsal({
           />
         ))
       : null;
-  if (step >= REHEARSAL_STEPS && !root) return null;
+  if (!rehearsal && !root) return null;
   return (
     <div ref={host} hidden aria-hidden data-testid="card-rehearsal">
       {root && createPortal(cards, root)}
