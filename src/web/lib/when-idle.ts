@@ -10,3 +10,8 @@ export function whenIdle(run: () => void, timeoutMs: number): () => void {
   const timer = setTimeout(run, 50);
   return () => clearTimeout(timer);
 }
+
+/** Resolves once the page is idle, or after `timeoutMs` whatever it is doing: whenIdle for an `await`. */
+export function idle(timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => whenIdle(() => resolve(), timeoutMs));
+}

@@ -6,6 +6,7 @@ import { apiRequest } from '../lib/api-client';
 import { API, QUERY_KEYS } from '../lib/api-paths';
 import type { SessionUser } from '../lib/session';
 import { localStore } from '../lib/storage';
+import { whenIdle } from '../lib/when-idle';
 import { refreshWhenBackOnline } from './back-online';
 
 /*
@@ -26,13 +27,9 @@ const AFTER_LOAD_MS = 8000;
 let afterLoad: Promise<void> | null = null;
 function whenSettled(): Promise<void> {
   afterLoad ??= new Promise<void>((resolve) => {
-    const idle = () =>
-      setTimeout(() => {
-        if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 5000 });
-        else resolve();
-      }, AFTER_LOAD_MS);
-    if (document.readyState === 'complete') idle();
-    else window.addEventListener('load', idle, { once: true });
+    const afterPause = () => setTimeout(() => whenIdle(() => resolve(), 5000), AFTER_LOAD_MS);
+    if (document.readyState === 'complete') afterPause();
+    else window.addEventListener('load', afterPause, { once: true });
   });
   return afterLoad;
 }

@@ -1,4 +1,5 @@
 import { deferredComponent } from '../../components/deferred-component';
+import { idle } from '../../lib/when-idle';
 
 /*
  * The home's dialogs are not needed for its first paint: their code (forms, schemas, the share and
@@ -15,16 +16,10 @@ export const ExportDialog = deferredComponent(() => import('../export/components
  */
 async function preloadHomeDialogs(): Promise<void> {
   for (const dialog of [ConfirmDialog, CollectionNameDialog, ShareDialog, ExportDialog]) {
-    await whenIdle();
+    await idle(2000);
     await dialog.preload().catch(() => undefined);
   }
 }
-
-const whenIdle = () =>
-  new Promise<void>((resolve) => {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: 2000 });
-    else setTimeout(resolve, 50);
-  });
 
 let preloading = false;
 

@@ -19,7 +19,7 @@ const STRIDE = 7919;
 
 let rehearsed = false;
 
-/** Whether this page has rehearsed its cards (a test starts each case from a page that has not). */
+/** Forgets that this page has rehearsed its cards (a test starts each case from a page that has not). */
 export function resetCardRehearsalForTests(): void {
   rehearsed = false;
 }
