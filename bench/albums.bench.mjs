@@ -1,6 +1,6 @@
 // At 10,000 albums, against a plain node:http server sending the same bytes from memory in the
 // same run (its own process, like the app):
-// - signed-in GET /api/albums: requests/s, target ≥ 0.5× the plain server's;
+// - signed-in GET /api/albums: requests/s, target ≥ 0.9× the plain server's;
 // - GET /api/export/albums: time to the last byte, target ≤ 2× the plain server's; and the app's peak
 //   RSS while exporting (printed, so a change that loads every row at once shows).
 import { spawn, spawnSync } from 'node:child_process';
@@ -118,7 +118,8 @@ try {
   const ratio = app.requests.average / base.requests.average;
   console.log(`plain server, same bytes:   ${base.requests.average.toFixed(0)} req/s`);
   console.log(`signed-in GET /api/albums:  ${app.requests.average.toFixed(0)} req/s`);
-  const listOk = report('GET /api/albums ÷ plain server', ratio.toFixed(2), '≥ 0.50', ratio >= 0.5);
+  // The list's target at 20,000 albums (docs/product/limits.md#speed-at-20000-albums); it was ≥ 0.5 before.
+  const listOk = report('GET /api/albums ÷ plain server', ratio.toFixed(2), '≥ 0.90', ratio >= 0.9);
 
   const revalidated = await timedGet(`${server.url}/api/albums`, { cookie, 'if-none-match': list.headers.etag });
   console.log(`revalidation with If-None-Match: ${revalidated.status} in ${revalidated.ms.toFixed(1)} ms`);
