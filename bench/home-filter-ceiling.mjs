@@ -9,13 +9,10 @@
 //   text and attributes React drew: no card is made or removed, no address or memory written.
 // Both are timed as home-filter times them: from the input event to the first frame whose first place
 // says the new count. Run with `node bench/home-filter-ceiling.mjs` after `npm run build`.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { HOME_VIEW_COOKIE, STORAGE_KEYS } from '../dist/node/common/constants.js';
-import { machineLine, median, setCookies, startServer } from './support.mjs';
+import { logIn, machineLine, median, seedCollector, startServer, timeSearch } from './support.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ALBUMS = Number(process.env.FILTER_ALBUMS ?? 5000);
@@ -60,49 +57,13 @@ async function preparePage({ mode, word }) {
   return expected;
 }
 
-async function timeFilter(page, expected) {
-  await page.evaluate((count) => {
-    window.__filterMs = undefined;
-    document.addEventListener(
-      'input',
-      () => {
-        const started = performance.now();
-        const check = () => {
-          const place = document.querySelector('[role="listitem"]');
-          if (place?.getAttribute('aria-setsize') === String(count)) window.__filterMs = performance.now() - started;
-          else requestAnimationFrame(check);
-        };
-        requestAnimationFrame(check);
-      },
-      { capture: true, once: true },
-    );
-  }, expected);
-  await page.getByRole('searchbox', { name: 'Search' }).fill(WORD);
-  await page.waitForFunction(() => window.__filterMs !== undefined, null, { timeout: 60_000 });
-  return page.evaluate(() => window.__filterMs);
-}
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'spindle-bench-ceiling-'));
-const seeded = spawnSync(
-  process.execPath,
-  ['dist/node/server/seed.js', '--albums', String(ALBUMS), '--email', EMAIL, '--password', PASSWORD],
-  {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  },
-);
-if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
+const dataDir = seedCollector(ALBUMS, { email: EMAIL, password: PASSWORD, prefix: 'spindle-bench-ceiling-' });
 const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--disable-gpu', '--no-sandbox'] });
 try {
-  const login = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: EMAIL, password: PASSWORD }),
-  });
-  if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
+  const cookies = await logIn(server.url, EMAIL, PASSWORD);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addCookies(setCookies(login).map((cookie) => ({ ...cookie, url: server.url })));
+  await context.addCookies(cookies.map((cookie) => ({ ...cookie, url: server.url })));
   await context.addInitScript((key) => localStorage.removeItem(key), STORAGE_KEYS.homeView);
   const times = { app: [], direct: [] };
   for (let run = 0; run < RUNS; run++) {
@@ -113,7 +74,7 @@ try {
       await page.waitForFunction(() => document.querySelector('[role="listitem"]')?.style.position === 'absolute');
       await page.waitForLoadState('networkidle');
       const expected = await page.evaluate(preparePage, { mode, word: WORD });
-      times[mode].push(await timeFilter(page, expected));
+      times[mode].push(await timeSearch(page, WORD, expected));
       await page.close();
     }
   }

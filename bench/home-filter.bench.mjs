@@ -7,14 +7,11 @@
 // floor: a page that does nothing but mark the new count, which is what no page can go below. Each
 // page is searched once it is ready: the plain page with its JSON read, the app with its album list
 // read (after the drawn home's takeover) and the network quiet.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { HOME_VIEW_COOKIE, STORAGE_KEYS } from '../dist/node/common/constants.js';
-import { cookieHeader, freePort, machineLine, median, report, setCookies, startServer } from './support.mjs';
+import { cookieHeader, freePort, logIn, machineLine, median, report, seedCollector, startServer, timeSearch } from './support.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SIZES = (process.env.FILTER_ALBUMS ?? '5000,20000').split(',').map(Number);
@@ -73,55 +70,16 @@ function pickSearch(albums) {
   throw new Error('no search word keeps between 1 and 20 % of the albums');
 }
 
-/** Types `word` into the page's Search box; resolves with the ms from the input event to the frame showing `count` items. */
-async function timeFilter(page, word, count) {
-  await page.evaluate((expected) => {
-    window.__filterMs = undefined;
-    document.addEventListener(
-      'input',
-      () => {
-        const started = performance.now();
-        const check = () => {
-          const first = document.querySelector('[role="listitem"]');
-          if (first && first.getAttribute('aria-setsize') === String(expected)) window.__filterMs = performance.now() - started;
-          else requestAnimationFrame(check);
-        };
-        requestAnimationFrame(check);
-      },
-      { capture: true, once: true },
-    );
-  }, count);
-  await page.getByRole('searchbox', { name: 'Search' }).fill(word);
-  await page.waitForFunction(() => window.__filterMs !== undefined, null, { timeout: 120_000 });
-  return page.evaluate(() => window.__filterMs);
-}
-
 let ok = true;
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--disable-gpu', '--no-sandbox'] });
 try {
   for (const albums of SIZES) {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'spindle-bench-filter-'));
-    const seeded = spawnSync(
-      process.execPath,
-      ['dist/node/server/seed.js', '--albums', String(albums), '--email', EMAIL, '--password', PASSWORD],
-      {
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-        encoding: 'utf8',
-      },
-    );
-    if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
-    console.log(seeded.stdout.trim().split('\n')[0]);
+    const dataDir = seedCollector(albums, { email: EMAIL, password: PASSWORD, prefix: 'spindle-bench-filter-' });
     const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
     const plainPort = await freePort();
     let plain;
     try {
-      const login = await fetch(`${server.url}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: EMAIL, password: PASSWORD }),
-      });
-      const cookies = setCookies(login);
-      if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
+      const cookies = await logIn(server.url, EMAIL, PASSWORD);
       const all = JSON.parse(
         Buffer.from(
           await (await fetch(`${server.url}/api/albums`, { headers: { cookie: cookieHeader(cookies) } })).arrayBuffer(),
@@ -174,17 +132,17 @@ try {
         await appPage.waitForLoadState('networkidle');
         const before = Number(await appPage.locator('[role="listitem"]').first().getAttribute('aria-setsize'));
         if (before !== setSize) throw new Error(`run ${run + 1} opened on ${before} albums, not the whole ${setSize}`);
-        times.app.push(await timeFilter(appPage, word, count));
+        times.app.push(await timeSearch(appPage, word, count));
         await appPage.close();
         const plainPage = await context.newPage();
         await plainPage.goto(`http://127.0.0.1:${plainPort}/`);
         await plainPage.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 120_000 });
-        times.plain.push(await timeFilter(plainPage, word, count));
+        times.plain.push(await timeSearch(plainPage, word, count));
         await plainPage.close();
         const floorPage = await context.newPage();
         await floorPage.goto(`http://127.0.0.1:${plainPort}/floor`);
         await floorPage.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 120_000 });
-        times.floor.push(await timeFilter(floorPage, word, count));
+        times.floor.push(await timeSearch(floorPage, word, count));
         await floorPage.close();
       }
       await context.close();

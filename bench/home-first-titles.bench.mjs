@@ -5,13 +5,10 @@
 // Target: the app ≤ 0.5× the plain page (median of RUNS, the two pages alternating). The home draws
 // its first screen on the server (docs/decisions.md, "The server-drawn collection home"); the plain page
 // has to read the whole list before it can show a title.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { cookieHeader, freePort, machineLine, median, report, setCookies, startServer } from './support.mjs';
+import { cookieHeader, freePort, logIn, machineLine, median, report, seedCollector, startServer } from './support.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SIZES = (process.env.TITLES_ALBUMS ?? '5000,20000').split(',').map(Number);
@@ -84,27 +81,11 @@ const browser = await chromium.launch({
 });
 try {
   for (const albums of SIZES) {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'spindle-bench-titles-'));
-    const seeded = spawnSync(
-      process.execPath,
-      ['dist/node/server/seed.js', '--albums', String(albums), '--email', EMAIL, '--password', PASSWORD],
-      {
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-        encoding: 'utf8',
-      },
-    );
-    if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
-    console.log(seeded.stdout.trim().split('\n')[0]);
+    const dataDir = seedCollector(albums, { email: EMAIL, password: PASSWORD, prefix: 'spindle-bench-titles-' });
     const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
     let plain;
     try {
-      const login = await fetch(`${server.url}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: EMAIL, password: PASSWORD }),
-      });
-      if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
-      const cookies = setCookies(login);
+      const cookies = await logIn(server.url, EMAIL, PASSWORD);
       const list = await fetch(`${server.url}/api/albums`, { headers: { cookie: cookieHeader(cookies) } });
       const json = Buffer.from(await list.arrayBuffer());
       if (list.status !== 200) throw new Error(`GET /api/albums answered ${list.status}`);

@@ -1,5 +1,5 @@
 // Shared pieces of the benchmarks: a built server on a free port with a temp data dir, and autocannon.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -91,6 +91,59 @@ export async function signUpAndLogin(url, username = `bench-${Date.now()}@exampl
   const cookie = cookieHeader(setCookies(res));
   if (res.status !== 201 || !cookie) throw new Error(`register failed: ${res.status}`);
   return cookie;
+}
+
+/**
+ * A new data directory (SQLite, whatever DATABASE_URL says) holding one collector with `albums` albums
+ * in six collections, made by the server's own seed script; prints the seed's line. Resolves with the
+ * directory.
+ */
+export function seedCollector(albums, { email, password, prefix = 'spindle-bench-' }) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  const seeded = spawnSync(process.execPath, ['dist/node/server/seed.js', '--albums', String(albums), '--email', email, '--password', password], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
+  console.log(seeded.stdout.trim().split('\n')[0]);
+  return dataDir;
+}
+
+/** Signs in at `url` by the API; resolves with the cookies the answer set (setCookies' shape). */
+export async function logIn(url, email, password) {
+  const login = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password }),
+  });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
+  return setCookies(login);
+}
+
+/**
+ * Types `word` into the page's Search box; resolves with the ms from the input event to the first frame
+ * whose first list item says the list holds `count` (aria-setsize).
+ */
+export async function timeSearch(page, word, count) {
+  await page.evaluate((expected) => {
+    window.__filterMs = undefined;
+    document.addEventListener(
+      'input',
+      () => {
+        const started = performance.now();
+        const check = () => {
+          const first = document.querySelector('[role="listitem"]');
+          if (first && first.getAttribute('aria-setsize') === String(expected)) window.__filterMs = performance.now() - started;
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      },
+      { capture: true, once: true },
+    );
+  }, count);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(word);
+  await page.waitForFunction(() => window.__filterMs !== undefined, null, { timeout: 120_000 });
+  return page.evaluate(() => window.__filterMs);
 }
 
 /** The cookies an answer set, as name and value (for a browser context's addCookies). */
