@@ -20,6 +20,7 @@ import { findDetailsText } from '../enrichment/enrichment-text';
 import { dryRunImport, runImport, useRefreshAfterImport, useRefreshAfterWantlist } from './api';
 import { ImportReportView } from './components/import-report-view';
 import { formatCount, importSuccessText, isWantlist, itemsText, progressPercent, wishesText } from './import-text';
+import { StickyActionsBar } from '../../components/sticky-actions-bar';
 
 type Step =
   /** `refusal`: why the last file chosen could not be read; it stays beside the field until another is chosen. */
@@ -230,7 +231,7 @@ export default function ImportPage() {
       {(step.kind === 'report' || step.kind === 'importing') && (
         <>
           <ImportReportView report={step.report} fileName={step.file.name} />
-          <div data-sticky-actions className="sticky bottom-0 z-10 -mx-4 grid gap-3 border-t border-line bg-paper/90 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
+          <StickyActionsBar className="grid gap-3">
             {step.kind === 'importing' ? (
               <ProgressBar done={step.done} total={step.total} wishes={isWantlist(step.report.format)} />
             ) : (
@@ -259,7 +260,7 @@ export default function ImportPage() {
                 </Button>
               </div>
             )}
-          </div>
+          </StickyActionsBar>
         </>
       )}
     </Page>

@@ -24,6 +24,7 @@ import { DuplicateAlbumDialog } from './duplicate-album-dialog';
 import { LendingFields } from './lending-fields';
 import { PressingDetailsSection } from './pressing-details-section';
 import { WishMatchNotice } from './wish-match-notice';
+import { StickyActionsBar } from '../../../components/sticky-actions-bar';
 
 const FIELD_NAMES: readonly (keyof AlbumFormValues)[] = [
   'title',
@@ -196,10 +197,7 @@ export function AlbumForm({
           <CoverSection form={form} albumId={album?.id} />
         </Section>
 
-        <div
-          data-sticky-actions
-          className="sticky bottom-0 z-10 -mx-4 flex items-center gap-2 border-t border-line bg-paper/90 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6"
-        >
+        <StickyActionsBar className="flex items-center gap-2">
           {album && (
             <Button variant="ghost" className="text-danger hover:bg-danger/10" onClick={() => setDeleteOpen(true)}>
               <Trash2 aria-hidden />
@@ -215,7 +213,7 @@ export function AlbumForm({
               Save Album
             </Button>
           </div>
-        </div>
+        </StickyActionsBar>
       </form>
 
       <DuplicateAlbumDialog

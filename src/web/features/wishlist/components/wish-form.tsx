@@ -14,6 +14,7 @@ import { ownedCopiesOf, useDeleteWish, useSaveWish, type WishSave } from '../api
 import { WISH_FIELD_NAMES, wishFormSchema, type WishFormApi, type WishFormValues } from '../wish-form-values';
 import { OwnedNotice } from './owned-notice';
 import { WishIdentityFields, WishPressingFields } from './wish-form-fields';
+import { StickyActionsBar } from '../../../components/sticky-actions-bar';
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -148,10 +149,7 @@ export function WishForm({ wish, defaultValues, onSaved, onDeleted, onCancel }: 
           />
         )}
 
-        <div
-          data-sticky-actions
-          className="sticky bottom-0 z-10 -mx-4 flex items-center gap-2 border-t border-line bg-paper/90 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6"
-        >
+        <StickyActionsBar className="flex items-center gap-2">
           {wish && (
             <Button variant="ghost" className="text-danger hover:bg-danger/10" onClick={() => setDeleteOpen(true)}>
               <Trash2 aria-hidden />
@@ -167,7 +165,7 @@ export function WishForm({ wish, defaultValues, onSaved, onDeleted, onCancel }: 
               Save Wish
             </Button>
           </div>
-        </div>
+        </StickyActionsBar>
       </form>
 
       <ConfirmDialog
