@@ -251,7 +251,8 @@ let rehearsed = false;
 export function prepareSearchKeys(albums: readonly Sortable[]): () => void {
   const keys: SearchKeys[] = [];
   let stopped = false;
-  const idle = (run: () => void) => whenIdle(run, 5000);
+  // Each slice waits for an idle moment, at most 5 s.
+  const nextIdle = (run: () => void) => whenIdle(run, 5000);
   const rehearse = () => {
     if (stopped || rehearsed) return;
     rehearsed = true;
@@ -260,19 +261,19 @@ export function prepareSearchKeys(albums: readonly Sortable[]): () => void {
   const slice = () => {
     if (stopped) return;
     // A letter typed meanwhile made the list's keys at once.
-    if (listKeys.has(albums)) return idle(rehearse);
+    if (listKeys.has(albums)) return nextIdle(rehearse);
     const end = performance.now() + PREPARE_SLICE_MS;
     while (keys.length < albums.length && performance.now() < end) {
       for (const last = Math.min(albums.length, keys.length + 100); keys.length < last; ) keys.push(searchKeys(albums[keys.length]!));
     }
-    if (keys.length < albums.length) return idle(slice);
+    if (keys.length < albums.length) return nextIdle(slice);
     listKeys.set(albums, keys);
-    idle(rehearse);
+    nextIdle(rehearse);
   };
   if (listKeys.has(albums)) {
     if (rehearsed) return () => {};
-    idle(rehearse);
-  } else idle(slice);
+    nextIdle(rehearse);
+  } else nextIdle(slice);
   return () => {
     stopped = true;
   };
